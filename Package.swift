@@ -1,0 +1,31 @@
+// swift-tools-version:6.1
+
+import PackageDescription
+
+let package = Package(
+    name: "swift-friendly-errors",
+    products: [
+        .library(name: "FriendlyErrors", targets: ["FriendlyErrors"]),
+        .library(name: "FriendlyErrorsTesting", targets: ["FriendlyErrorsTesting"]),
+        .executable(name: "friendly-errors", targets: ["friendly-errors"]),
+    ],
+    targets: [
+        .target(name: "FriendlyErrors"),
+        .target(name: "FriendlyErrorsTesting", dependencies: ["FriendlyErrors"]),
+        .executableTarget(name: "friendly-errors", dependencies: ["FriendlyErrors"]),
+        .testTarget(name: "FriendlyErrorsTests", dependencies: ["FriendlyErrors", "FriendlyErrorsTesting"]),
+        .testTarget(name: "FriendlyErrorsTestingTests", dependencies: ["FriendlyErrors", "FriendlyErrorsTesting"]),
+    ],
+    swiftLanguageModes: [.v6]
+)
+
+for target in package.targets where [.executable, .test, .regular].contains(target.type) {
+    var settings = target.swiftSettings ?? []
+    // Require `any` for existential types (SE-0335).
+    settings.append(.enableUpcomingFeature("ExistentialAny"))
+    // Only what a file imports is visible in it (SE-0444).
+    settings.append(.enableUpcomingFeature("MemberImportVisibility"))
+    // Imports are internal unless marked `public` (SE-0409): no accidental API re-exports.
+    settings.append(.enableUpcomingFeature("InternalImportsByDefault"))
+    target.swiftSettings = settings
+}

@@ -1,0 +1,128 @@
+/// A failure put into words for one language, with the choices the user has: the value every
+/// presenter receives.
+///
+/// An alert holds no reference to the error it came from and none of that error's own text (unless
+/// the app opted into debug details), so it can be logged, sent and stored safely. It compares by
+/// value; recovery closures compare by their action's id.
+///
+/// Its actions follow Apple's Human Interface Guidelines:
+/// - a **confirmation** has one action, OK;
+/// - a **suggestion** has one recovery and Cancel: a destructive recovery first and Cancel second,
+///   a non-destructive one after Cancel;
+/// - a **choice list** (more than two choices) has destructive recoveries first, then the others in
+///   the app's order, then exactly one Cancel.
+public struct Alert: Sendable, Hashable {
+    /// The shape of an alert's choices, after Apple's Human Interface Guidelines.
+    public enum Kind: String, Sendable, Hashable {
+        /// One action (OK): the user can only acknowledge.
+        case confirmation
+        /// One recovery and Cancel.
+        case suggestion
+        /// More than two choices, exactly one of them Cancel (the HIG's action sheet).
+        case choiceList
+    }
+
+    /// The stable dotted code (`"file.notFound"`), never localized.
+    public var code: String
+    /// What kind of failure it is.
+    public var category: ErrorCategory
+    /// How serious it is.
+    public var severity: Severity
+    /// The headline, in ``language``.
+    public var title: String
+    /// What happened, in ``language``.
+    public var message: String
+    /// Why it happened, if known.
+    public var reason: String?
+    /// What the user can do, if anything.
+    public var suggestion: String?
+    /// The reference ID of an unexpected error, which also went to the observers and logs.
+    public var referenceID: String?
+    /// The choices, in presentation order (see the type's documentation).
+    public var actions: [AlertAction]
+    /// The catalog language the texts are in (`"ja"`, `"pt-BR"`).
+    public var language: String
+    /// How many identical alerts (same code and message) this one stands for; more than 1 when a
+    /// burst was coalesced.
+    public var occurrences: Int
+    /// An HTTP status the error carried itself (a framework's 404); `nil` to use the category's.
+    public var httpStatusOverride: Int?
+    /// The error's own description, present only when the app opted into debug details.
+    public var debugDetail: String?
+
+    /// An alert; actions are kept in the order given (use ``Alert/orderedActions(for:cancel:ok:)``
+    /// for the HIG order).
+    public init(
+        code: String,
+        category: ErrorCategory,
+        severity: Severity = .error,
+        title: String,
+        message: String,
+        reason: String? = nil,
+        suggestion: String? = nil,
+        referenceID: String? = nil,
+        actions: [AlertAction],
+        language: String = "en",
+        occurrences: Int = 1,
+        httpStatusOverride: Int? = nil,
+        debugDetail: String? = nil
+    ) {
+        self.code = code
+        self.category = category
+        self.severity = severity
+        self.title = title
+        self.message = message
+        self.reason = reason
+        self.suggestion = suggestion
+        self.referenceID = referenceID
+        self.actions = actions
+        self.language = language
+        self.occurrences = occurrences
+        self.httpStatusOverride = httpStatusOverride
+        self.debugDetail = debugDetail
+    }
+
+    /// The shape of the alert's choices.
+    public var kind: Kind {
+        switch actions.count {
+        case 0, 1: .confirmation
+        case 2: .suggestion
+        default: .choiceList
+        }
+    }
+
+    /// The HTTP status for this alert: the error's own, else the category's (always 4xx or 5xx).
+    public var httpStatus: Int {
+        if let status = httpStatusOverride, (400...599).contains(status) { return status }
+        return category.httpStatus
+    }
+
+    /// The action with the given id.
+    public func action(id: String) -> AlertAction? {
+        actions.first { $0.id == id }
+    }
+
+    /// The Cancel action, if the alert has one.
+    public var cancelAction: AlertAction? {
+        actions.first { $0.role == .cancel }
+    }
+
+    /// Orders recoveries and the stock actions after the Human Interface Guidelines: OK alone when
+    /// there is no recovery; a destructive recovery before Cancel and a non-destructive one after it;
+    /// with more choices, destructive ones first, the rest in the given order, Cancel last.
+    public static func orderedActions(for recoveries: [AlertAction], cancel: AlertAction, ok: AlertAction)
+        -> [AlertAction]
+    {
+        switch recoveries.count {
+        case 0:
+            return [ok]
+        case 1:
+            let recovery = recoveries[0]
+            return recovery.role == .destructive ? [recovery, cancel] : [cancel, recovery]
+        default:
+            let destructive = recoveries.filter { $0.role == .destructive }
+            let others = recoveries.filter { $0.role != .destructive }
+            return destructive + others + [cancel]
+        }
+    }
+}

@@ -1,0 +1,55 @@
+/// One choice an alert offers: a stable id, a localized label, a role and, for a recovery, the code
+/// that runs when it is chosen.
+///
+/// Two actions are equal when their id, label and role are; the closure is identified by the id.
+public struct AlertAction: Sendable, Identifiable, Hashable {
+    /// How an action is presented and how presenters treat it.
+    public enum Role: String, Sendable, Hashable, Codable {
+        /// Dismisses the alert without doing anything; the safe choice, picked by Enter.
+        case cancel
+        /// An ordinary choice.
+        case `default`
+        /// A choice that destroys or discards something; never picked by Enter.
+        case destructive
+    }
+
+    /// The stable id, never localized (`"cancel"`, `"ok"`, `"createDefault"`).
+    public let id: String
+    /// The label in the alert's language.
+    public let label: String
+    /// How the action is presented.
+    public let role: Role
+    /// The recovery to run when this action is chosen; `nil` for OK and Cancel.
+    public let perform: (@Sendable () async throws -> RecoveryOutcome)?
+
+    /// An action; pass `perform` for one that runs a recovery.
+    public init(
+        id: String, label: String, role: Role,
+        perform: (@Sendable () async throws -> RecoveryOutcome)? = nil
+    ) {
+        self.id = id
+        self.label = label
+        self.role = role
+        self.perform = perform
+    }
+
+    /// Whether choosing this action runs code.
+    public var isRecovery: Bool { perform != nil }
+
+    public static func == (lhs: AlertAction, rhs: AlertAction) -> Bool {
+        lhs.id == rhs.id && lhs.label == rhs.label && lhs.role == rhs.role && lhs.isRecovery == rhs.isRecovery
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(id)
+        hasher.combine(label)
+        hasher.combine(role)
+    }
+}
+
+extension AlertAction {
+    /// The id of the stock Cancel action.
+    public static let cancelID = "cancel"
+    /// The id of the stock OK action of a confirmation.
+    public static let okID = "ok"
+}

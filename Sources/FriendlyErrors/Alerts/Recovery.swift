@@ -1,0 +1,54 @@
+/// What a recovery achieved, which decides what happens next.
+public enum RecoveryOutcome: String, Sendable, Hashable {
+    /// The cause is fixed: the failed operation may run again and should now succeed.
+    case recovered
+    /// Run the failed operation again as it was (a transient failure).
+    case retry
+    /// The recovery did what there was to do; nothing runs again.
+    case done
+}
+
+/// A way out of a failure that the user can choose: a label, whether it destroys something, and the
+/// code that runs when it is chosen.
+///
+/// ```swift
+/// Recovery(id: "createDefault", label: "Create a default configuration") {
+///     try await Config.writeDefault(to: path)
+///     return .recovered
+/// }
+/// ```
+///
+/// The closure runs at most once per presentation. If it throws, the thrown error goes through the
+/// same pipeline and becomes a new alert: nothing is lost and nothing crashes.
+public struct Recovery: Sendable, Identifiable {
+    /// The stable identifier of the action, never localized (`"createDefault"`); JSON output and
+    /// scripted tests refer to it.
+    public let id: String
+    /// The button label. Without a key it is looked up as `<code>.action.<id>`.
+    public var label: LocalizableText
+    /// Whether the recovery destroys or discards something; such an action is styled as
+    /// destructive and is never the one picked by pressing Enter.
+    public var isDestructive: Bool
+    /// The work to do when the user chooses this recovery.
+    public let perform: @Sendable () async throws -> RecoveryOutcome
+
+    /// A recovery with a stable id, a label and the code to run.
+    public init(
+        id: String,
+        label: LocalizableText,
+        isDestructive: Bool = false,
+        perform: @escaping @Sendable () async throws -> RecoveryOutcome
+    ) {
+        self.id = id
+        self.label = label
+        self.isDestructive = isDestructive
+        self.perform = perform
+    }
+
+    /// The stock "Try Again" recovery: it asks the caller to run the failed operation again.
+    public static func retry(label: LocalizableText = LocalizableText(key: "action.retry", default: "Try Again"))
+        -> Recovery
+    {
+        Recovery(id: "retry", label: label) { .retry }
+    }
+}

@@ -1,0 +1,179 @@
+/// Turns any error — the app's own, Foundation's, a third party's, an unknown one — into an
+/// ``Alert`` in a chosen language, through an ordered chain of classifiers.
+///
+/// ```swift
+/// let pipeline = AlertPipeline()
+///     .registering(PostgresError.self) { error in
+///         Classification(code: "db.unavailable", category: .unavailable)
+///     }
+///     .observing { event in logger.error("\(event.error)", metadata: ["ref": "\(event.referenceID ?? "-")"]) }
+///
+/// let alert = pipeline.alert(for: error, locale: .acceptLanguage(request.headers["Accept-Language"]))
+/// ```
+///
+/// The chain, in order: unwrapping of wrapper errors (the innermost known error wins),
+/// ``FriendlyError``, the app's rules (by concrete type in one dictionary lookup, by predicate, by
+/// NSError domain and code), the app's own classifiers, Foundation errors, foreign
+/// `LocalizedError` values, and a fallback that never shows an unknown error's own text.
+///
+/// A pipeline is an immutable value: build it once and share it across tasks. Every builder method
+/// returns a new pipeline.
+public struct AlertPipeline: Sendable {
+    /// Settings that change what the pipeline reveals.
+    public struct Configuration: Sendable, Hashable {
+        /// Put an unexpected error's own description into ``Alert/debugDetail``. Off by default and
+        /// never inferred from the build configuration: turn it on explicitly, for development only.
+        public var includesDebugDetails: Bool
+        /// Show the texts of other libraries' `LocalizedError` values, which are meant for users.
+        /// On by default; turn it off when a dependency puts internals into its descriptions.
+        public var showsForeignLocalizedDescriptions: Bool
+        /// How many times a throwing recovery may lead to a new alert in one presentation.
+        public var maximumRecoveryDepth: Int
+
+        /// The default settings: no debug details, foreign descriptions shown, three nested recoveries.
+        public init(
+            includesDebugDetails: Bool = false, showsForeignLocalizedDescriptions: Bool = true,
+            maximumRecoveryDepth: Int = 3
+        ) {
+            self.includesDebugDetails = includesDebugDetails
+            self.showsForeignLocalizedDescriptions = showsForeignLocalizedDescriptions
+            self.maximumRecoveryDepth = max(0, maximumRecoveryDepth)
+        }
+    }
+
+    /// The catalogs texts are looked up in: the library's own, with the app's layered over them.
+    public private(set) var catalog: TranslationCatalog
+    /// What the pipeline reveals.
+    public private(set) var configuration: Configuration
+
+    private var unwrapping = UnwrappingClassifier()
+    private var rules = RuleClassifier()
+    private var customClassifiers: [any ErrorClassifier] = []
+    private var observers: [@Sendable (ClassificationEvent) -> Void] = []
+    private var chain: @Sendable (any Error) -> Classification = { _ in
+        Classification(code: FallbackClassifier.code, category: .unknown)
+    }
+
+    /// A pipeline with the built-in classifiers, the built-in catalog and the given settings.
+    public init(catalog: TranslationCatalog = .builtIn, configuration: Configuration = Configuration()) {
+        self.catalog = catalog
+        self.configuration = configuration
+        rebuildChain()
+    }
+
+    /// The pipeline with the built-in classifiers and catalog only.
+    public static let standard = AlertPipeline()
+
+    // MARK: Classifying
+
+    /// What the pipeline makes of `error`, before localization. Observers see it.
+    public func classify(_ error: any Error) -> Classification {
+        let classification = chain(error)
+        if !observers.isEmpty {
+            let event = ClassificationEvent(error: error, classification: classification)
+            for observer in observers { observer(event) }
+        }
+        return classification
+    }
+
+    /// The alert for `error`, in the best language of `locale` that the catalog has.
+    ///
+    /// - Parameters:
+    ///   - error: any error.
+    ///   - locale: the languages wanted: a tag (`"ja-JP"`), a request's
+    ///     ``LanguagePreference/acceptLanguage(_:)``, or the process language (the default).
+    public func alert(for error: any Error, locale: LanguagePreference = .process) -> Alert {
+        AlertLocalizer(catalog: catalog).alert(for: classify(error), languages: catalog.languageChain(for: locale))
+    }
+
+    // MARK: Building
+
+    /// The pipeline with a rule for one concrete error type, found in one dictionary lookup however
+    /// many types are registered. Return `nil` from `classify` to pass the error on.
+    public func registering<E: Error>(_ type: E.Type, _ classify: @escaping @Sendable (E) -> Classification?)
+        -> AlertPipeline
+    {
+        var copy = self
+        copy.rules.byType[ObjectIdentifier(type)] = { error in (error as? E).flatMap(classify) }
+        copy.rebuildChain()
+        return copy
+    }
+
+    /// The pipeline with a rule tried, in registration order, for every error no earlier classifier
+    /// recognised. Return `nil` to pass the error on.
+    public func registering(where classify: @escaping @Sendable (any Error) -> Classification?) -> AlertPipeline {
+        var copy = self
+        copy.rules.predicates.append(classify)
+        copy.rebuildChain()
+        return copy
+    }
+
+    /// The pipeline with a rule for an NSError domain, and optionally one code of it.
+    public func registering(
+        domain: String, code: Int? = nil, _ classify: @escaping @Sendable (any Error) -> Classification?
+    ) -> AlertPipeline {
+        var copy = self
+        copy.rules.byDomain[RuleClassifier.DomainKey(domain: domain, code: code)] = classify
+        copy.rebuildChain()
+        return copy
+    }
+
+    /// The pipeline that looks through a wrapper type it cannot change to the error it wraps.
+    public func unwrapping<W: Error>(_ type: W.Type, _ underlying: @escaping @Sendable (W) -> (any Error)?)
+        -> AlertPipeline
+    {
+        var copy = self
+        copy.unwrapping.unwrappers[ObjectIdentifier(type)] = { error in (error as? W).flatMap(underlying) }
+        copy.rebuildChain()
+        return copy
+    }
+
+    /// The pipeline with a classifier of the app's own, tried after the registered rules and before
+    /// the Foundation errors.
+    public func adding(_ classifier: some ErrorClassifier) -> AlertPipeline {
+        var copy = self
+        copy.customClassifiers.append(classifier)
+        copy.rebuildChain()
+        return copy
+    }
+
+    /// The pipeline with an observer that sees every classification with the original error, for
+    /// logs and metrics. Observers run synchronously and cannot change the outcome.
+    public func observing(_ observer: @escaping @Sendable (ClassificationEvent) -> Void) -> AlertPipeline {
+        var copy = self
+        copy.observers.append(observer)
+        return copy
+    }
+
+    /// The pipeline with the app's catalog layered over the current one (the app's keys win).
+    public func addingCatalog(_ catalog: TranslationCatalog) -> AlertPipeline {
+        var copy = self
+        copy.catalog = self.catalog.adding(catalog)
+        return copy
+    }
+
+    /// The pipeline with other settings.
+    public func configured(_ configuration: Configuration) -> AlertPipeline {
+        var copy = self
+        copy.configuration = configuration
+        copy.rebuildChain()
+        return copy
+    }
+
+    private mutating func rebuildChain() {
+        var classifiers: [any ErrorClassifier] = [unwrapping, FriendlyErrorClassifier()]
+        if !rules.isEmpty { classifiers.append(rules) }
+        classifiers += customClassifiers
+        classifiers.append(FoundationErrorClassifier())
+        classifiers.append(
+            ForeignErrorClassifier(showsLocalizedDescriptions: configuration.showsForeignLocalizedDescriptions))
+
+        let fallback = FallbackClassifier(includesDebugDetails: configuration.includesDebugDetails)
+        var next: @Sendable (any Error) -> Classification = { fallback.classify($0) }
+        for classifier in classifiers.reversed() {
+            let rest = next
+            next = { classifier.classify($0, next: rest) }
+        }
+        chain = next
+    }
+}

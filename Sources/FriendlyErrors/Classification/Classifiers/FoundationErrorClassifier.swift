@@ -1,0 +1,91 @@
+import Foundation
+
+/// Friendly texts for the Foundation errors an app did not write: file errors (`CocoaError`,
+/// `POSIXError`), networking (`URLError`), coding (`DecodingError`, `EncodingError`) and
+/// cancellation. Their own descriptions ("The operation could not be completed…") are never used.
+///
+/// Codes not in the tables are unexpected: the fallback answers for them.
+struct FoundationErrorClassifier: ErrorClassifier {
+    func classify(_ error: any Error, next: (any Error) -> Classification) -> Classification {
+        // `as? CocoaError` also matches any NSError on Linux, whatever its domain: compare the
+        // dynamic type first, and read real NSError instances by their domain.
+        let errorType = type(of: error)
+        let entry: FoundationErrorTable.Entry?
+        if errorType == CocoaError.self, let cocoa = error as? CocoaError {
+            entry = FoundationErrorTable.cocoa[cocoa.code.rawValue]
+        } else if errorType == POSIXError.self, let posix = error as? POSIXError {
+            entry = FoundationErrorTable.posix[posix.code.rawValue]
+        } else if errorType == URLError.self, let url = error as? URLError {
+            entry = FoundationErrorTable.url[url.code.rawValue] ?? FoundationErrorTable.networkFailed
+        } else if let decoding = error as? DecodingError {
+            return Self.classify(decoding)
+        } else if error is EncodingError {
+            return Classification(code: "data.encodingFailed", category: .internal)
+        } else if error is CancellationError {
+            return Classification(code: "operation.cancelled", category: .cancelled, severity: .info)
+        } else if errorType is NSError.Type {
+            let nsError = error as NSError
+            switch nsError.domain {
+            case NSCocoaErrorDomain: entry = FoundationErrorTable.cocoa[nsError.code]
+            case NSPOSIXErrorDomain: entry = Int32(exactly: nsError.code).flatMap { FoundationErrorTable.posix[$0] }
+            case NSURLErrorDomain: entry = FoundationErrorTable.url[nsError.code] ?? FoundationErrorTable.networkFailed
+            default: return next(error)
+            }
+        } else {
+            return next(error)
+        }
+        guard let entry else { return next(error) }
+        var classification = Classification(code: entry.code, category: entry.category)
+        if entry.offersRetry { classification.recoveries = [.retry()] }
+        return classification
+    }
+
+    static func classify(_ error: DecodingError) -> Classification {
+        let code: String
+        let context: DecodingError.Context?
+        var arguments: [LocalizableText.Argument] = []
+        switch error {
+        case .typeMismatch(_, let errorContext):
+            code = "data.typeMismatch"
+            context = errorContext
+        case .valueNotFound(_, let errorContext):
+            code = "data.valueMissing"
+            context = errorContext
+        case .keyNotFound(let key, let errorContext):
+            code = "data.keyMissing"
+            context = errorContext
+            arguments.append(.string(Self.path(errorContext.codingPath + [key])))
+        case .dataCorrupted(let errorContext):
+            code = "data.corrupt"
+            context = errorContext
+        @unknown default:
+            code = "data.corrupt"
+            context = nil
+        }
+        var classification = Classification(code: code, category: .invalidData)
+        // The coding path names fields of the caller's own input, which helps them fix it; the
+        // context's debug description may quote values and is never used.
+        if let context, arguments.isEmpty, !context.codingPath.isEmpty {
+            arguments.append(.string(Self.path(context.codingPath)))
+        }
+        classification.reason =
+            arguments.isEmpty
+            ? LocalizableText(key: "")
+            : LocalizableText(key: "\(code).reasonAtPath", arguments: arguments)
+        return classification
+    }
+
+    /// A coding path as a reader writes it: `items[2].price`, capped so hostile input stays short.
+    static func path(_ codingPath: [any CodingKey]) -> String {
+        var result = ""
+        for key in codingPath.prefix(32) {
+            if let index = key.intValue {
+                result += "[\(index)]"
+            } else {
+                if !result.isEmpty { result += "." }
+                result += String(key.stringValue.prefix(64))
+            }
+        }
+        return result.isEmpty ? "." : result
+    }
+}

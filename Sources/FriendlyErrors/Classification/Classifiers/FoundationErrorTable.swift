@@ -1,0 +1,122 @@
+import Foundation
+
+/// The codes, categories and retry offers of the Foundation errors the pipeline knows. Texts live in
+/// the catalog under `<code>.title`, `.message`, `.reason`, `.suggestion`.
+enum FoundationErrorTable {
+    struct Entry: Sendable {
+        var code: String
+        var category: ErrorCategory
+        var offersRetry = false
+    }
+
+    static let fileNotFound = Entry(code: "file.notFound", category: .notFound)
+    static let filePermission = Entry(code: "file.permissionDenied", category: .permissionDenied)
+    static let diskFull = Entry(code: "file.diskFull", category: .insufficientStorage)
+    static let readOnly = Entry(code: "file.readOnlyVolume", category: .permissionDenied)
+    static let exists = Entry(code: "file.alreadyExists", category: .conflict)
+    static let locked = Entry(code: "file.locked", category: .conflict, offersRetry: true)
+    static let corrupt = Entry(code: "file.corrupt", category: .invalidData)
+    static let encoding = Entry(code: "file.unreadableEncoding", category: .invalidData)
+    static let invalidName = Entry(code: "file.invalidName", category: .invalidInput)
+    static let readFailed = Entry(code: "file.readFailed", category: .ioFailure)
+    static let writeFailed = Entry(code: "file.writeFailed", category: .ioFailure)
+    static let cancelled = Entry(code: "operation.cancelled", category: .cancelled)
+    static let networkFailed = Entry(code: "network.failed", category: .unavailable, offersRetry: true)
+
+    static let cocoa: [Int: Entry] = {
+        var table: [Int: Entry] = [:]
+        let codes: [(CocoaError.Code, Entry)] = [
+            (.fileNoSuchFile, fileNotFound), (.fileReadNoSuchFile, fileNotFound),
+            (.fileReadNoPermission, filePermission), (.fileWriteNoPermission, filePermission),
+            (.fileWriteOutOfSpace, diskFull), (.fileWriteVolumeReadOnly, readOnly),
+            (.fileWriteFileExists, exists), (.fileLocking, locked),
+            (.fileReadCorruptFile, corrupt),
+            (.fileReadInapplicableStringEncoding, encoding), (.fileReadUnknownStringEncoding, encoding),
+            (.fileWriteInapplicableStringEncoding, encoding),
+            (.fileReadInvalidFileName, invalidName), (.fileWriteInvalidFileName, invalidName),
+            (.fileReadTooLarge, Entry(code: "file.tooLarge", category: .invalidData)),
+            (.fileReadUnsupportedScheme, Entry(code: "file.unsupportedLocation", category: .invalidInput)),
+            (.fileWriteUnsupportedScheme, Entry(code: "file.unsupportedLocation", category: .invalidInput)),
+            (.fileReadUnknown, readFailed), (.fileWriteUnknown, writeFailed),
+            (.userCancelled, cancelled),
+            (.propertyListReadCorrupt, Entry(code: "data.corrupt", category: .invalidData)),
+            (.coderReadCorrupt, Entry(code: "data.corrupt", category: .invalidData)),
+            (.coderValueNotFound, Entry(code: "data.valueMissing", category: .invalidData)),
+        ]
+        for (code, entry) in codes { table[code.rawValue] = entry }
+        return table
+    }()
+
+    static let posix: [Int32: Entry] = {
+        let tryAgain = Entry(code: "system.tryAgain", category: .unavailable, offersRetry: true)
+        let unreachable = Entry(code: "network.unreachable", category: .unavailable, offersRetry: true)
+        let reset = Entry(code: "network.connectionLost", category: .unavailable, offersRetry: true)
+        let unsupported = Entry(code: "system.notSupported", category: .internal)
+        let busy = Entry(code: "file.busy", category: .conflict, offersRetry: true)
+        let codes: [(POSIXErrorCode, Entry)] = [
+            (.ENOENT, fileNotFound), (.EACCES, filePermission), (.EPERM, filePermission),
+            (.ENOSPC, diskFull), (.EDQUOT, Entry(code: "file.quotaExceeded", category: .insufficientStorage)),
+            (.EROFS, readOnly), (.EEXIST, exists),
+            (.EISDIR, Entry(code: "file.isDirectory", category: .invalidInput)),
+            (.ENOTDIR, Entry(code: "file.notDirectory", category: .invalidInput)),
+            (.ENOTEMPTY, Entry(code: "file.directoryNotEmpty", category: .conflict)),
+            (.ENAMETOOLONG, Entry(code: "file.nameTooLong", category: .invalidInput)),
+            (.EBUSY, busy), (.ETXTBSY, busy),
+            (.EMFILE, Entry(code: "system.tooManyOpenFiles", category: .unavailable, offersRetry: true)),
+            (.ENFILE, Entry(code: "system.tooManyOpenFiles", category: .unavailable, offersRetry: true)),
+            (.EIO, Entry(code: "io.failed", category: .ioFailure)),
+            (.EPIPE, Entry(code: "io.brokenPipe", category: .ioFailure)),
+            (.ECONNREFUSED, Entry(code: "network.connectionRefused", category: .unavailable, offersRetry: true)),
+            (.ECONNRESET, reset), (.ECONNABORTED, reset),
+            (.ETIMEDOUT, Entry(code: "network.timedOut", category: .timeout, offersRetry: true)),
+            (.ENETUNREACH, unreachable), (.EHOSTUNREACH, unreachable), (.ENETDOWN, unreachable),
+            (.EHOSTDOWN, unreachable),
+            (.EADDRINUSE, Entry(code: "network.addressInUse", category: .conflict)),
+            (.EAGAIN, tryAgain), (.EINTR, tryAgain),
+            (.ENOMEM, Entry(code: "system.outOfMemory", category: .unavailable)),
+            (.EOPNOTSUPP, unsupported), (.ENOSYS, unsupported),
+            (.EINVAL, Entry(code: "input.invalid", category: .invalidInput)),
+            (.ECANCELED, cancelled),
+        ]
+        var table: [Int32: Entry] = [:]
+        for (code, entry) in codes { table[code.rawValue] = entry }
+        return table
+    }()
+
+    static let url: [Int: Entry] = {
+        let offline = Entry(code: "network.offline", category: .unavailable, offersRetry: true)
+        let hostNotFound = Entry(code: "network.hostNotFound", category: .unavailable, offersRetry: true)
+        let insecure = Entry(code: "network.secureConnectionFailed", category: .unavailable)
+        let badResponse = Entry(code: "network.badResponse", category: .unavailable, offersRetry: true)
+        let authentication = Entry(code: "network.authenticationRequired", category: .unauthenticated)
+        let badURL = Entry(code: "network.badURL", category: .invalidInput)
+        let codes: [(URLError.Code, Entry)] = [
+            (.notConnectedToInternet, offline), (.internationalRoamingOff, offline), (.dataNotAllowed, offline),
+            (.callIsActive, offline),
+            (.timedOut, Entry(code: "network.timedOut", category: .timeout, offersRetry: true)),
+            (.cannotFindHost, hostNotFound), (.dnsLookupFailed, hostNotFound),
+            (.cannotConnectToHost, Entry(code: "network.connectionRefused", category: .unavailable, offersRetry: true)),
+            (.networkConnectionLost, Entry(code: "network.connectionLost", category: .unavailable, offersRetry: true)),
+            (.badURL, badURL), (.unsupportedURL, badURL),
+            (.secureConnectionFailed, insecure), (.serverCertificateUntrusted, insecure),
+            (.serverCertificateHasBadDate, insecure), (.serverCertificateHasUnknownRoot, insecure),
+            (.serverCertificateNotYetValid, insecure), (.clientCertificateRejected, insecure),
+            (.clientCertificateRequired, insecure), (.appTransportSecurityRequiresSecureConnection, insecure),
+            (.badServerResponse, badResponse), (.cannotParseResponse, badResponse),
+            (.cannotDecodeContentData, badResponse), (.cannotDecodeRawData, badResponse),
+            (.zeroByteResource, badResponse),
+            (.userAuthenticationRequired, authentication), (.userCancelledAuthentication, authentication),
+            (.cancelled, cancelled),
+            (.resourceUnavailable, Entry(code: "network.resourceUnavailable", category: .unavailable)),
+            (.httpTooManyRedirects, Entry(code: "network.tooManyRedirects", category: .unavailable)),
+            (.redirectToNonExistentLocation, Entry(code: "network.tooManyRedirects", category: .unavailable)),
+            (.dataLengthExceedsMaximum, Entry(code: "network.responseTooLarge", category: .unavailable)),
+            (.fileDoesNotExist, fileNotFound), (.noPermissionsToReadFile, filePermission),
+            (.fileIsDirectory, Entry(code: "file.isDirectory", category: .invalidInput)),
+            (.cannotOpenFile, readFailed), (.cannotWriteToFile, writeFailed), (.cannotCreateFile, writeFailed),
+        ]
+        var table: [Int: Entry] = [:]
+        for (code, entry) in codes { table[code.rawValue] = entry }
+        return table
+    }()
+}

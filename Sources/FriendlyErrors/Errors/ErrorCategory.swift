@@ -1,0 +1,81 @@
+/// What kind of failure an error is: the one place that knows it, so that every medium can derive
+/// what it needs — an HTTP status for a server, a sysexits status for a command-line tool, whether
+/// trying again can help.
+///
+/// Categories are values, not a frozen enum, so an app can add its own without breaking anyone:
+///
+/// ```swift
+/// extension ErrorCategory {
+///     static let paymentRequired = ErrorCategory("paymentRequired", httpStatus: 402, exitStatus: 1)
+/// }
+/// ```
+///
+/// Two categories are equal when their names are.
+public struct ErrorCategory: Sendable, Hashable, CustomStringConvertible {
+    /// The stable name, used in keys (`category.<name>.title`) and in machine output.
+    public let name: String
+    /// The HTTP status a server answers with for this kind of failure (always 4xx or 5xx).
+    public let httpStatus: Int
+    /// The process exit status a command-line tool ends with (sysexits.h where one fits, else 1).
+    public let exitStatus: Int32
+    /// Whether the same operation may succeed if tried again later without changing anything.
+    public let isTransient: Bool
+
+    /// A category with its name and what each medium derives from it.
+    ///
+    /// An HTTP status outside 400…599 becomes 500; an exit status outside 1…125 becomes 1, since
+    /// 0 means success and 126 and up are the shell's own.
+    public init(_ name: String, httpStatus: Int, exitStatus: Int32, isTransient: Bool = false) {
+        self.name = name
+        self.httpStatus = (400...599).contains(httpStatus) ? httpStatus : 500
+        self.exitStatus = (1...125).contains(exitStatus) ? exitStatus : 1
+        self.isTransient = isTransient
+    }
+
+    public var description: String { name }
+
+    public static func == (lhs: ErrorCategory, rhs: ErrorCategory) -> Bool { lhs.name == rhs.name }
+    public func hash(into hasher: inout Hasher) { hasher.combine(name) }
+}
+
+extension ErrorCategory {
+    /// The input was malformed or not allowed (HTTP 400, `EX_USAGE` 64).
+    public static let invalidInput = ErrorCategory("invalidInput", httpStatus: 400, exitStatus: 64)
+    /// The data read was corrupt or in the wrong format (HTTP 422, `EX_DATAERR` 65).
+    public static let invalidData = ErrorCategory("invalidData", httpStatus: 422, exitStatus: 65)
+    /// Something that was asked for does not exist (HTTP 404, `EX_NOINPUT` 66).
+    public static let notFound = ErrorCategory("notFound", httpStatus: 404, exitStatus: 66)
+    /// The user has not said who they are, or their credentials expired (HTTP 401, `EX_NOPERM` 77).
+    public static let unauthenticated = ErrorCategory("unauthenticated", httpStatus: 401, exitStatus: 77)
+    /// The user or the process may not do this (HTTP 403, `EX_NOPERM` 77).
+    public static let permissionDenied = ErrorCategory("permissionDenied", httpStatus: 403, exitStatus: 77)
+    /// The operation clashes with the current state: it exists already, it was changed meanwhile
+    /// (HTTP 409, `EX_CANTCREAT` 73).
+    public static let conflict = ErrorCategory("conflict", httpStatus: 409, exitStatus: 73)
+    /// A service, a host or the network is not reachable right now (HTTP 503, `EX_UNAVAILABLE` 69).
+    public static let unavailable = ErrorCategory(
+        "unavailable", httpStatus: 503, exitStatus: 69, isTransient: true)
+    /// The operation took too long (HTTP 504, `EX_TEMPFAIL` 75).
+    public static let timeout = ErrorCategory("timeout", httpStatus: 504, exitStatus: 75, isTransient: true)
+    /// Too many requests in too short a time (HTTP 429, `EX_TEMPFAIL` 75).
+    public static let rateLimited = ErrorCategory(
+        "rateLimited", httpStatus: 429, exitStatus: 75, isTransient: true)
+    /// There is no room left: disk, quota (HTTP 507, `EX_CANTCREAT` 73).
+    public static let insufficientStorage = ErrorCategory("insufficientStorage", httpStatus: 507, exitStatus: 73)
+    /// Reading or writing failed below the app (HTTP 500, `EX_IOERR` 74).
+    public static let ioFailure = ErrorCategory("ioFailure", httpStatus: 500, exitStatus: 74)
+    /// The configuration is missing or wrong (HTTP 500, `EX_CONFIG` 78).
+    public static let configuration = ErrorCategory("configuration", httpStatus: 500, exitStatus: 78)
+    /// The operation was cancelled (HTTP 499 "client closed request", exit 1).
+    public static let cancelled = ErrorCategory("cancelled", httpStatus: 499, exitStatus: 1)
+    /// A bug: something that should not happen did (HTTP 500, `EX_SOFTWARE` 70).
+    public static let `internal` = ErrorCategory("internal", httpStatus: 500, exitStatus: 70)
+    /// Nothing is known about the failure (HTTP 500, exit 1).
+    public static let unknown = ErrorCategory("unknown", httpStatus: 500, exitStatus: 1)
+
+    /// The built-in categories, in a stable order.
+    public static let builtIn: [ErrorCategory] = [
+        .invalidInput, .invalidData, .notFound, .unauthenticated, .permissionDenied, .conflict, .unavailable,
+        .timeout, .rateLimited, .insufficientStorage, .ioFailure, .configuration, .cancelled, .internal, .unknown,
+    ]
+}

@@ -1,0 +1,48 @@
+/// A problem found in a string catalog (`.strings` or `.xcstrings`), with the place it was found.
+///
+/// Catalog parsers never fail as a whole: they keep every good entry and report each problem as a
+/// diagnostic, so one typo in a translation does not take the whole table down. The description has
+/// the clang layout that editors and CI logs turn into links:
+///
+/// ```
+/// Localization/de.lproj/App.strings:3:22: error: expected ';' after the value of "storage.full"
+/// ```
+public struct CatalogDiagnostic: Sendable, Hashable, CustomStringConvertible {
+    /// How serious a catalog problem is.
+    public enum Severity: String, Sendable {
+        /// The entry concerned (or the whole file) could not be read; Apple's own reader rejects it.
+        case error
+        /// The file was read, but something in it is probably not what its author meant.
+        case warning
+    }
+
+    /// The file the problem is in, as the caller named it when parsing.
+    public let file: String
+    /// The 1-based line of the problem.
+    public let line: Int
+    /// The 1-based column of the problem, counted in Unicode scalars.
+    public let column: Int
+    /// Whether the problem is an error or a warning.
+    public let severity: Severity
+    /// What is wrong, in one sentence without a trailing period.
+    public let message: String
+    /// The catalog key the problem concerns, when it is known.
+    public let key: String?
+
+    /// A diagnostic at a position in a file.
+    public init(
+        file: String, line: Int, column: Int, severity: Severity, message: String, key: String? = nil
+    ) {
+        self.file = file
+        self.line = line
+        self.column = column
+        self.severity = severity
+        self.message = message
+        self.key = key
+    }
+
+    /// The diagnostic as `file:line:column: severity: message`.
+    public var description: String {
+        "\(file):\(line):\(column): \(severity.rawValue): \(message)"
+    }
+}

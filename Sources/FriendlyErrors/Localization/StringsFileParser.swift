@@ -1,0 +1,396 @@
+import Foundation
+
+/// A reader for Apple's `.strings` text format that keeps every good entry.
+///
+/// Foundation drops a whole table on one syntax error and says so only on stderr. This parser reports
+/// each problem as a `file:line:column` diagnostic and recovers: it skips to the next line that can
+/// start an entry, so one typo costs one entry. The format, as Apple's reader accepts it:
+///
+/// ```
+/// /* A comment */  // or a line comment
+/// "key" = "value with \"escapes\" \n \t \U00E9";
+/// unquoted.key-1 = value;    // unquoted strings: letters, digits and _ . - $ : /
+/// "Cancel";                  // shorthand for "Cancel" = "Cancel";
+/// ```
+///
+/// The text may be UTF-8 or UTF-16 (with a BOM), with any line endings, optionally wrapped in `{ }`.
+enum StringsFileParser {
+    /// Parses a file's contents; `file` names it in diagnostics.
+    static func parse(_ data: Data, file: String) -> (entries: [CatalogEntry], diagnostics: [CatalogDiagnostic]) {
+        parse(bytes: [UInt8](data), file: file)
+    }
+
+    /// Parses a file's raw bytes; `file` names it in diagnostics.
+    static func parse(bytes: [UInt8], file: String) -> (entries: [CatalogEntry], diagnostics: [CatalogDiagnostic]) {
+        if let message = unsupportedFormat(bytes) {
+            let diagnostic = CatalogDiagnostic(file: file, line: 1, column: 1, severity: .error, message: message)
+            return ([], [diagnostic])
+        }
+        let source = CatalogSourceText(decoding: bytes, file: file)
+        let diagnostics = source.diagnostics
+        return source.bytes.withUnsafeBufferPointer { buffer in
+            var parser = StringsParserState(buffer: buffer, source: source)
+            parser.diagnostics = diagnostics
+            parser.run()
+            return (parser.entries, parser.diagnostics)
+        }
+    }
+
+    /// Compiled `.strings` in app bundles are property lists, which this text parser cannot read.
+    private static func unsupportedFormat(_ bytes: [UInt8]) -> String? {
+        if bytes.starts(with: "bplist".utf8) {
+            return "this is a binary property list (a compiled .strings file); use the source .strings file"
+        }
+        if bytes.starts(with: "<?xml".utf8) {
+            return "this is an XML property list; only the text .strings format is supported"
+        }
+        return nil
+    }
+}
+
+/// The parser proper: a cursor over the bytes, the entries found and the diagnostics.
+struct StringsParserState {
+    let buffer: UnsafeBufferPointer<UInt8>
+    var source: CatalogSourceText
+    var position = 0
+    var entries: [CatalogEntry] = []
+    var diagnostics: [CatalogDiagnostic] = []
+    /// Index of each key in `entries`, to replace duplicates in place (the last value wins, as in
+    /// Apple's reader) and to name the earlier line.
+    private var indexByKey: [String: Int] = [:]
+    /// After an error, further errors are not reported until an entry parses again: they are
+    /// usually echoes of the first one.
+    private var recovering = false
+
+    init(buffer: UnsafeBufferPointer<UInt8>, source: CatalogSourceText) {
+        self.buffer = buffer
+        self.source = source
+    }
+
+    /// Why an entry could not be read: where and what.
+    struct Failure: Error {
+        var offset: Int
+        var message: String
+        var key: String?
+    }
+
+    mutating func run() {
+        skipTrivia()
+        var wrapped = false
+        if peek == UInt8(ascii: "{") {
+            wrapped = true
+            position += 1
+        }
+        while true {
+            skipTrivia()
+            guard position < buffer.count else { break }
+            if wrapped && peek == UInt8(ascii: "}") {
+                wrapped = false
+                position += 1
+                skipTrivia()
+                if position < buffer.count { report(Failure(offset: position, message: "unexpected text after '}'")) }
+                break
+            }
+            let entryStart = position
+            do {
+                let entry = try parseEntry()
+                add(entry)
+                recovering = false
+            } catch {
+                if !recovering { report(error) }
+                recovering = true
+                position = recoveryPoint(after: entryStart)
+            }
+        }
+        if wrapped { report(Failure(offset: buffer.count, message: "expected '}' at the end of the file")) }
+    }
+
+    private var peek: UInt8? { position < buffer.count ? buffer[position] : nil }
+
+    private mutating func report(_ failure: Failure, severity: CatalogDiagnostic.Severity = .error) {
+        diagnostics.append(source.diagnostic(at: failure.offset, severity, failure.message, key: failure.key))
+    }
+
+    private mutating func add(_ entry: CatalogEntry) {
+        if let previous = indexByKey[entry.key] {
+            let message =
+                "duplicate key \"\(entry.key)\": this value (line \(entry.line)) replaces the one "
+                + "on line \(entries[previous].line)"
+            diagnostics.append(
+                CatalogDiagnostic(
+                    file: source.file, line: entry.line, column: entry.column, severity: .warning, message: message,
+                    key: entry.key))
+            entries[previous] = entry
+        } else {
+            indexByKey[entry.key] = entries.count
+            entries.append(entry)
+        }
+    }
+
+    /// `key = value;` or `key;`, with the cursor on the key.
+    private mutating func parseEntry() throws(Failure) -> CatalogEntry {
+        let keyStart = position
+        guard let key = try parseString() else {
+            let found = describe(peek)
+            throw Failure(offset: keyStart, message: "expected a key in quotes, found \(found)")
+        }
+        let (line, column) = source.location(of: keyStart)
+        let keyEnd = position
+        skipTrivia()
+        if peek == UInt8(ascii: ";") {
+            position += 1
+            return CatalogEntry(key: key, value: .text(key), line: line, column: column)
+        }
+        guard peek == UInt8(ascii: "=") else {
+            throw Failure(offset: keyEnd, message: "expected '=' or ';' after the key \"\(key)\"", key: key)
+        }
+        let equalsEnd = position + 1
+        position = equalsEnd
+        skipTrivia()
+        let valueStart = position
+        guard let value = try parseString(key: key) else {
+            throw Failure(offset: equalsEnd, message: "expected a value in quotes after '=' for \"\(key)\"", key: key)
+        }
+        let valueEnd = position
+        skipTrivia()
+        let entry = CatalogEntry(key: key, value: .text(value), line: line, column: column)
+        if peek == UInt8(ascii: ";") {
+            position += 1
+            return entry
+        }
+        // Report a missing `;` where the entry ends, not where the next one begins.
+        let missing = Failure(offset: valueEnd, message: "expected ';' after the value of \"\(key)\"", key: key)
+        let endLine = source.line(of: valueEnd)
+        guard position >= buffer.count || source.line(of: position) > endLine else {
+            // The next text is on the value's last line. If the value spans lines, its closing quote
+            // was probably forgotten and the quote that opened the next entry closed it instead.
+            let startLine = source.line(of: valueStart)
+            guard startLine == endLine else {
+                let hint = " (the value runs from line \(startLine); is a closing quote missing?)"
+                throw Failure(offset: valueEnd, message: missing.message + hint, key: key)
+            }
+            throw missing
+        }
+        // The value ends its line: the entry is unambiguous, so it is kept and the `;` reported.
+        if !recovering { report(missing) }
+        return entry
+    }
+
+    /// A quoted or unquoted string, or `nil` when the cursor is not on one.
+    private mutating func parseString(key: String? = nil) throws(Failure) -> String? {
+        guard let first = peek else { return nil }
+        if first == UInt8(ascii: "\"") { return try parseQuoted(key: key) }
+        guard Self.isUnquotedByte(first) else { return nil }
+        let start = position
+        while let byte = peek, Self.isUnquotedByte(byte) { position += 1 }
+        return String(decoding: UnsafeBufferPointer(rebasing: buffer[start..<position]), as: UTF8.self)
+    }
+
+    private mutating func parseQuoted(key: String?) throws(Failure) -> String {
+        let open = position
+        position += 1
+        let contentStart = position
+        var hasEscape = false
+        while position < buffer.count {
+            let byte = buffer[position]
+            if byte == UInt8(ascii: "\"") {
+                let content = UnsafeBufferPointer(rebasing: buffer[contentStart..<position])
+                position += 1
+                if !hasEscape { return String(decoding: content, as: UTF8.self) }
+                return unescape(content, at: contentStart, key: key)
+            }
+            if byte == UInt8(ascii: "\\") {
+                hasEscape = true
+                position += 1
+            }
+            position += 1
+        }
+        position = buffer.count
+        throw Failure(offset: open, message: "unterminated string: no closing quote for the quote here", key: key)
+    }
+
+    /// Decodes the escapes of a quoted string's content, which starts at byte `offset` of the file.
+    ///
+    /// `\U` and `\u` take up to four hex digits of a UTF-16 code unit, so characters beyond U+FFFF
+    /// are written as two escapes (a surrogate pair). Octal escapes (`\0`, `\101`) are read as
+    /// Latin-1, a close approximation of the NeXTSTEP encoding Apple's reader uses for them.
+    private mutating func unescape(_ content: UnsafeBufferPointer<UInt8>, at offset: Int, key: String?) -> String {
+        var output: [UInt8] = []
+        output.reserveCapacity(content.count)
+        var pendingHigh: (unit: UInt32, at: Int)?
+        var warnings: [Failure] = []
+        func append(_ scalar: UInt32) {
+            let value = Unicode.Scalar(scalar) ?? "\u{FFFD}"
+            if let encoded = UTF8.encode(value) { output.append(contentsOf: encoded) }
+        }
+        func flushPendingHigh() {
+            guard let pending = pendingHigh else { return }
+            warnings.append(Failure(offset: offset + pending.at, message: "unpaired UTF-16 surrogate escape", key: key))
+            append(0xFFFD)
+            pendingHigh = nil
+        }
+        var index = 0
+        while index < content.count {
+            let byte = content[index]
+            guard byte == UInt8(ascii: "\\"), index + 1 < content.count else {
+                flushPendingHigh()
+                output.append(byte)
+                index += 1
+                continue
+            }
+            let escape = content[index + 1]
+            let escapeStart = index
+            index += 2
+            if escape != UInt8(ascii: "U") && escape != UInt8(ascii: "u") { flushPendingHigh() }
+            switch escape {
+            case UInt8(ascii: "n"): output.append(0x0A)
+            case UInt8(ascii: "t"): output.append(0x09)
+            case UInt8(ascii: "r"): output.append(0x0D)
+            case UInt8(ascii: "a"): output.append(0x07)
+            case UInt8(ascii: "b"): output.append(0x08)
+            case UInt8(ascii: "f"): output.append(0x0C)
+            case UInt8(ascii: "v"): output.append(0x0B)
+            case UInt8(ascii: "0")...UInt8(ascii: "7"):
+                var value = UInt32(escape - UInt8(ascii: "0"))
+                var digits = 1
+                while digits < 3, index < content.count,
+                    (UInt8(ascii: "0")...UInt8(ascii: "7")).contains(content[index])
+                {
+                    value = value * 8 + UInt32(content[index] - UInt8(ascii: "0"))
+                    index += 1
+                    digits += 1
+                }
+                append(value <= 0xFF ? value : 0xFFFD)
+            case UInt8(ascii: "U"), UInt8(ascii: "u"):
+                var unit: UInt32 = 0
+                var digits = 0
+                while digits < 4, index < content.count, let digit = Self.hexValue(content[index]) {
+                    unit = unit * 16 + digit
+                    index += 1
+                    digits += 1
+                }
+                guard digits > 0 else {
+                    flushPendingHigh()
+                    warnings.append(
+                        Failure(offset: offset + escapeStart, message: "'\\U' without hex digits", key: key))
+                    output.append(escape)
+                    continue
+                }
+                if (0xD800...0xDBFF).contains(unit) {
+                    flushPendingHigh()
+                    pendingHigh = (unit, escapeStart)
+                } else if (0xDC00...0xDFFF).contains(unit) {
+                    if let high = pendingHigh {
+                        append(0x10000 + ((high.unit - 0xD800) << 10) + (unit - 0xDC00))
+                        pendingHigh = nil
+                    } else {
+                        warnings.append(
+                            Failure(offset: offset + escapeStart, message: "unpaired UTF-16 surrogate escape", key: key)
+                        )
+                        append(0xFFFD)
+                    }
+                } else {
+                    flushPendingHigh()
+                    append(unit)
+                }
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "'"), 0x0A, 0x0D:
+                output.append(escape)
+            default:
+                // Apple's reader keeps the character and drops the backslash; say so, it is often a typo.
+                if escape < 0x80 {
+                    let shown = Character(Unicode.Scalar(escape))
+                    warnings.append(
+                        Failure(
+                            offset: offset + escapeStart,
+                            message: "unknown escape '\\\(shown)'; the backslash is ignored",
+                            key: key))
+                }
+                output.append(escape)
+            }
+        }
+        flushPendingHigh()
+        for warning in warnings { report(warning, severity: .warning) }
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    private static func hexValue(_ byte: UInt8) -> UInt32? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): UInt32(byte - UInt8(ascii: "0"))
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): UInt32(byte - UInt8(ascii: "a") + 10)
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): UInt32(byte - UInt8(ascii: "A") + 10)
+        default: nil
+        }
+    }
+
+    /// Lines, after the line where the failed entry started, whose first visible character could
+    /// start an entry. Always moves forward, so recovery terminates.
+    private func recoveryPoint(after entryStart: Int) -> Int {
+        var index = entryStart
+        while index < buffer.count {
+            let byte = buffer[index]
+            index += 1
+            guard byte == 0x0A || byte == 0x0D else { continue }
+            var start = index
+            while start < buffer.count, buffer[start] == UInt8(ascii: " ") || buffer[start] == UInt8(ascii: "\t") {
+                start += 1
+            }
+            guard start < buffer.count else { return buffer.count }
+            let first = buffer[start]
+            if first == UInt8(ascii: "\"") || first == UInt8(ascii: "/") || first == UInt8(ascii: "}")
+                || Self.isUnquotedByte(first)
+            {
+                return start
+            }
+        }
+        return buffer.count
+    }
+
+    /// Skips whitespace and comments; an unterminated block comment is reported and ends the file.
+    private mutating func skipTrivia() {
+        while position < buffer.count {
+            let byte = buffer[position]
+            if byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D || byte == 0x0B || byte == 0x0C {
+                position += 1
+            } else if byte == UInt8(ascii: "/"), position + 1 < buffer.count, buffer[position + 1] == UInt8(ascii: "/")
+            {
+                while position < buffer.count, buffer[position] != 0x0A, buffer[position] != 0x0D { position += 1 }
+            } else if byte == UInt8(ascii: "/"), position + 1 < buffer.count, buffer[position + 1] == UInt8(ascii: "*")
+            {
+                let start = position
+                position += 2
+                while position + 1 < buffer.count
+                    && !(buffer[position] == UInt8(ascii: "*") && buffer[position + 1] == UInt8(ascii: "/"))
+                {
+                    position += 1
+                }
+                guard position + 1 < buffer.count else {
+                    position = buffer.count
+                    report(Failure(offset: start, message: "unterminated comment: no '*/' for the '/*' here"))
+                    return
+                }
+                position += 2
+            } else {
+                return
+            }
+        }
+    }
+
+    /// The characters Apple allows in unquoted strings.
+    static func isUnquotedByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), UInt8(ascii: "."), UInt8(ascii: "-"),
+            UInt8(ascii: "$"), UInt8(ascii: ":"), UInt8(ascii: "/"):
+            true
+        default:
+            false
+        }
+    }
+
+    /// Names what the cursor is on, for messages.
+    private func describe(_ byte: UInt8?) -> String {
+        guard let byte else { return "the end of the file" }
+        if byte >= 0x21 && byte < 0x7F { return "'\(Character(Unicode.Scalar(byte)))'" }
+        return "a character that cannot start a string"
+    }
+}

@@ -1,0 +1,136 @@
+public import Foundation
+
+extension TranslationCatalog {
+    /// A catalog read from a folder laid out as Apple's: `<language>.lproj/*.strings` and
+    /// `*.xcstrings` files (anywhere in the folder, each holding all its languages). `Base.lproj`
+    /// counts as the base language.
+    ///
+    /// Never throws: a missing folder, an unreadable file, a syntax error, a duplicate key or a
+    /// translation with the wrong placeholders is reported in ``diagnostics`` with its
+    /// `file:line:column`, and every good entry is kept.
+    public static func load(folder path: String, baseLanguage: String = "en") -> TranslationCatalog {
+        var loader = CatalogLoader(baseLanguage: canonicalLanguage(baseLanguage))
+        loader.loadFolder(path)
+        return loader.catalog()
+    }
+
+    /// A catalog read from a bundle's resources, laid out as for ``load(folder:baseLanguage:)``.
+    /// A bundle without a resource folder gives an empty catalog with a diagnostic, never a trap.
+    public static func load(bundle: Bundle, baseLanguage: String = "en") -> TranslationCatalog {
+        guard let path = bundle.resourcePath else {
+            var loader = CatalogLoader(baseLanguage: canonicalLanguage(baseLanguage))
+            loader.report(file: bundle.bundlePath, line: 1, column: 1, "the bundle has no resource folder")
+            return loader.catalog()
+        }
+        return load(folder: path, baseLanguage: baseLanguage)
+    }
+
+    /// A catalog from `.strings` texts held in memory (embedded in a binary, fetched, generated),
+    /// each with its language and a name for diagnostics.
+    ///
+    /// ```swift
+    /// let catalog = TranslationCatalog(stringsFiles: [
+    ///     (language: "en", name: "en.lproj/App.strings", contents: #""greeting" = "Hello";"#),
+    /// ])
+    /// ```
+    public init(stringsFiles: [(language: String, name: String, contents: String)], baseLanguage: String = "en") {
+        var loader = CatalogLoader(baseLanguage: Self.canonicalLanguage(baseLanguage))
+        for file in stringsFiles {
+            loader.addStrings(Data(file.contents.utf8), file: file.name, language: Self.canonicalLanguage(file.language))
+        }
+        self = loader.catalog()
+    }
+}
+
+/// Gathers entries from files into tables, with every problem as a diagnostic.
+struct CatalogLoader {
+    let baseLanguage: String
+    var tables: [String: [String: CatalogValue]] = [:]
+    var locations: [String: [String: (file: String, line: Int, column: Int)]] = [:]
+    var diagnostics: [CatalogDiagnostic] = []
+
+    init(baseLanguage: String) {
+        self.baseLanguage = baseLanguage
+    }
+
+    mutating func report(file: String, line: Int, column: Int, _ message: String, key: String? = nil) {
+        diagnostics.append(
+            CatalogDiagnostic(file: file, line: line, column: column, severity: .error, message: message, key: key))
+    }
+
+    mutating func loadFolder(_ path: String) {
+        let manager = FileManager.default
+        var isDirectory: ObjCBool = false
+        guard manager.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else {
+            report(file: path, line: 1, column: 1, "no such folder")
+            return
+        }
+        guard let enumerator = manager.enumerator(atPath: path) else {
+            report(file: path, line: 1, column: 1, "the folder can't be read")
+            return
+        }
+        var files: [String] = []
+        while let relative = enumerator.nextObject() as? String {
+            if relative.hasSuffix(".strings") || relative.hasSuffix(".xcstrings") { files.append(relative) }
+        }
+        for relative in files.sorted() {
+            let fullPath = (path as NSString).appendingPathComponent(relative)
+            guard let data = manager.contents(atPath: fullPath) else {
+                report(file: fullPath, line: 1, column: 1, "the file can't be read")
+                continue
+            }
+            if relative.hasSuffix(".xcstrings") {
+                addStringCatalog(data, file: fullPath)
+            } else if let language = Self.language(ofStringsFile: relative, base: baseLanguage) {
+                addStrings(data, file: fullPath, language: language)
+            } else {
+                report(file: fullPath, line: 1, column: 1, "a .strings file must be inside a <language>.lproj folder")
+            }
+        }
+    }
+
+    /// The language of `<anything>/ja.lproj/File.strings`: the name of the nearest `.lproj` folder.
+    static func language(ofStringsFile relative: String, base: String) -> String? {
+        let components = relative.split(separator: "/")
+        guard let folder = components.dropLast().last(where: { $0.hasSuffix(".lproj") }) else { return nil }
+        let name = String(folder.dropLast(".lproj".count))
+        if name == "Base" { return base }
+        return LanguageTag(name)?.description
+    }
+
+    mutating func addStrings(_ data: Data, file: String, language: String) {
+        let parsed = StringsFileParser.parse(data, file: file)
+        diagnostics += parsed.diagnostics
+        add(parsed.entries, language: language, file: file)
+    }
+
+    mutating func addStringCatalog(_ data: Data, file: String) {
+        let parsed = XCStringsParser.parse(data, file: file)
+        diagnostics += parsed.diagnostics
+        for (language, entries) in parsed.entries.sorted(by: { $0.key < $1.key }) {
+            let name =
+                language == parsed.sourceLanguage ? baseLanguage : TranslationCatalog.canonicalLanguage(language)
+            add(entries, language: name, file: file)
+        }
+    }
+
+    private mutating func add(_ entries: [CatalogEntry], language: String, file: String) {
+        for entry in entries {
+            if let previous = locations[language]?[entry.key], previous.file != file {
+                diagnostics.append(
+                    CatalogDiagnostic(
+                        file: file, line: entry.line, column: entry.column, severity: .warning,
+                        message: "duplicate key '\(entry.key)' for \(language), also in \(previous.file):\(previous.line); this one wins",
+                        key: entry.key))
+            }
+            tables[language, default: [:]][entry.key] = entry.value
+            locations[language, default: [:]][entry.key] = (file, entry.line, entry.column)
+        }
+    }
+
+    func catalog() -> TranslationCatalog {
+        var catalog = TranslationCatalog(baseLanguage: baseLanguage, tables: tables, diagnostics: diagnostics)
+        catalog.validatePlaceholders(locations: locations)
+        return catalog
+    }
+}

@@ -1,0 +1,165 @@
+/// The translated texts an ``AlertPipeline`` looks keys up in: tables of key → text, one per
+/// language, with a base language every other one falls back to, key by key.
+///
+/// The library's own texts (buttons, labels, the Foundation error texts) are ``builtIn``, compiled
+/// in from the repository's `Localization/` folder, so a moved binary still has them. Apps load
+/// their own `.strings` or `.xcstrings` catalogs and layer them over it:
+///
+/// ```swift
+/// let catalog = TranslationCatalog.load(folder: "Resources/Localization")
+/// for problem in catalog.diagnostics { print(problem) }      // file:line:column: error: …
+/// let pipeline = AlertPipeline().addingCatalog(catalog)
+/// ```
+///
+/// Loading never throws and never drops good entries: every problem — a syntax error, a duplicate
+/// key, a translation whose placeholders do not match the base language — becomes a diagnostic,
+/// and the key falls back to the base language.
+public struct TranslationCatalog: Sendable {
+    /// The language every other one falls back to (`"en"`).
+    public let baseLanguage: String
+    /// The problems found while loading, each with its file, line and column.
+    public private(set) var diagnostics: [CatalogDiagnostic]
+
+    var tables: [String: [String: CatalogValue]]
+    private(set) var negotiator: LanguageNegotiator
+
+    /// An empty catalog.
+    public init(baseLanguage: String = "en") {
+        self.init(baseLanguage: baseLanguage, tables: [:], diagnostics: [])
+    }
+
+    /// A catalog from texts given in code: language → key → text. Translations whose placeholders
+    /// do not match the base language's are left out and reported in ``diagnostics``.
+    ///
+    /// ```swift
+    /// let catalog = TranslationCatalog(strings: [
+    ///     "en": ["storage.diskFull.title": "Disk full"],
+    ///     "ja": ["storage.diskFull.title": "ディスクがいっぱいです"],
+    /// ])
+    /// ```
+    public init(baseLanguage: String = "en", strings: [String: [String: String]]) {
+        var tables: [String: [String: CatalogValue]] = [:]
+        for (language, texts) in strings {
+            let name = Self.canonicalLanguage(language)
+            tables[name, default: [:]].merge(texts.mapValues { .text($0) }) { _, new in new }
+        }
+        self.init(baseLanguage: Self.canonicalLanguage(baseLanguage), tables: tables, diagnostics: [])
+        validatePlaceholders(locations: [:])
+    }
+
+    init(baseLanguage: String, tables: [String: [String: CatalogValue]], diagnostics: [CatalogDiagnostic]) {
+        self.baseLanguage = baseLanguage
+        self.tables = tables
+        self.diagnostics = diagnostics
+        // A fixed order (base first, then by name): the negotiator breaks ties in the order given.
+        let ordered = [baseLanguage] + tables.keys.filter { $0 != baseLanguage }.sorted()
+        self.negotiator = LanguageNegotiator(availableLanguages: ordered, baseLanguage: baseLanguage)
+    }
+
+    /// The languages that have at least one text, the base language first.
+    public var languages: [String] {
+        [baseLanguage] + tables.keys.filter { $0 != baseLanguage }.sorted()
+    }
+
+    /// The number of keys in a language's own table (without fallbacks).
+    public func keyCount(language: String) -> Int {
+        tables[Self.canonicalLanguage(language)]?.count ?? 0
+    }
+
+    /// The keys of a language's own table, sorted.
+    public func keys(language: String) -> [String] {
+        (tables[Self.canonicalLanguage(language)]?.keys).map { $0.sorted() } ?? []
+    }
+
+    /// The catalog with `other`'s texts layered over this one's: where both have a key in a
+    /// language, `other`'s wins. Diagnostics of both are kept.
+    public func adding(_ other: TranslationCatalog) -> TranslationCatalog {
+        var tables = self.tables
+        for (language, texts) in other.tables {
+            let name = language == other.baseLanguage ? baseLanguage : language
+            tables[name, default: [:]].merge(texts) { _, new in new }
+        }
+        return TranslationCatalog(
+            baseLanguage: baseLanguage, tables: tables, diagnostics: diagnostics + other.diagnostics)
+    }
+
+    /// The languages to look keys up in for a preference, best first, ending with the base language.
+    public func languageChain(for preference: LanguagePreference) -> [String] {
+        negotiator.chain(for: preference)
+    }
+
+    /// The text for `key` in `language`, falling back to the base language, with its placeholders
+    /// filled; `nil` when neither has the key.
+    ///
+    /// ```swift
+    /// catalog.text("action.cancel", language: "ja")   // "キャンセル"
+    /// ```
+    public func text(_ key: String, language: String, arguments: [LocalizableText.Argument] = []) -> String? {
+        let chain = language == baseLanguage ? [baseLanguage] : [Self.canonicalLanguage(language), baseLanguage]
+        return lookup(key, in: chain).map { $0.value.formatted(with: arguments, language: $0.language) }
+    }
+
+    /// The first of the languages in `chain` that has `key`, with its value.
+    func lookup(_ key: String, in chain: [String]) -> (value: CatalogValue, language: String)? {
+        for language in chain {
+            if let value = tables[language]?[key] { return (value, language) }
+        }
+        return nil
+    }
+
+    /// Removes translations whose placeholders differ from the base language's, reporting each.
+    mutating func validatePlaceholders(locations: [String: [String: (file: String, line: Int, column: Int)]]) {
+        guard let base = tables[baseLanguage] else { return }
+        for (language, texts) in tables where language != baseLanguage {
+            for (key, value) in texts {
+                guard let baseValue = base[key], let problem = value.placeholderProblem(against: baseValue) else {
+                    continue
+                }
+                tables[language]?[key] = nil
+                let location = locations[language]?[key] ?? (file: "\(language).lproj", line: 1, column: 1)
+                diagnostics.append(
+                    CatalogDiagnostic(
+                        file: location.file, line: location.line, column: location.column, severity: .error,
+                        message: "translation of '\(key)' not used, the base language is shown instead: \(problem)",
+                        key: key))
+            }
+        }
+    }
+
+    /// `ja_JP` → `ja-JP`, `Base` stays as it is for the caller to map, unknown spellings unchanged.
+    static func canonicalLanguage(_ name: String) -> String {
+        LanguageTag(name)?.description ?? name
+    }
+}
+
+extension CatalogValue {
+    /// The template the placeholder check compares: the text, or a plural's `other` form.
+    var representativeTemplate: String {
+        switch self {
+        case .text(let text): return text
+        case .plural(_, let forms): return forms[.other] ?? forms.values.first ?? ""
+        }
+    }
+
+    /// The problem with this translation's placeholders against the base language's, if any; a
+    /// plural form may leave the count out ("one file").
+    func placeholderProblem(against base: CatalogValue) -> String? {
+        let baseTemplate = base.representativeTemplate
+        if case .text(let text) = self {
+            return PlaceholderFormat.check(translation: text, against: baseTemplate)
+        }
+        for (form, template) in allTemplates {
+            if let problem = PlaceholderFormat.check(
+                translation: template, against: baseTemplate, allowsOmittedArguments: true)
+            {
+                return "plural form '\(form)': \(problem)"
+            }
+        }
+        return nil
+    }
+
+    /// The value with its placeholders filled, choosing a plural form by the counted argument.
+    func formatted(with arguments: [LocalizableText.Argument], language: String) -> String {
+        PlaceholderFormat.format(template(for: arguments, language: language), arguments: arguments)
+    }
+}

@@ -1,0 +1,238 @@
+/// Splits text into terminal lines no wider than a given number of columns.
+///
+/// Rules, in order:
+/// - Existing newlines (`\n`, `\r\n`) always end a line.
+/// - A line may break at a run of spaces (the run is dropped at the break), after U+200B, or beside a
+///   wide character (CJK text has no spaces between words). Spaces at the start of a paragraph are
+///   indentation and stay.
+/// - Japanese line-breaking rules (kinsoku): no line starts with closing punctuation, `ー`, iteration
+///   marks or a small kana, and none ends with opening punctuation. The character is carried to the
+///   next line with its neighbour rather than squeezed past the width.
+/// - What cannot be broken (a URL, a path, a long run of kinsoku characters) overflows on a line of its
+///   own instead of being cut: a reader can still copy it. Grapheme clusters are never split.
+/// - Nothing is lost or reordered: joining each line's `text` and `removedAfter` gives the input back.
+///
+/// The caller sanitizes the text first (`TerminalSanitizer`); tabs and other controls measure 0.
+enum LineWrapper {
+    /// One output line and the text dropped between it and the next line.
+    struct Line: Sendable, Equatable {
+        var text: String
+        /// `""` after a break beside a wide character and after the last line; the spaces at a soft
+        /// break; the newline at a hard break (after any trailing spaces that did not fit).
+        var removedAfter: String
+    }
+
+    /// Lines of at most `width` columns once the caller has put `firstLinePrefixWidth` columns
+    /// (e.g. `"  reason: "`) before the first line and `indent` columns before every other one.
+    ///
+    /// A nil or non-positive `width` means no wrapping: the text is only split at its newlines.
+    /// When the prefix or indent leaves less than one column, lines are wrapped at one column:
+    /// every word overflows on its own line, and nothing is lost.
+    static func wrap(_ text: String, width: Int?, indent: Int = 0, firstLinePrefixWidth: Int = 0) -> [String] {
+        lines(of: text, width: width, indent: indent, firstLinePrefixWidth: firstLinePrefixWidth).map(\.text)
+    }
+
+    /// Like `wrap`, also telling what each break removed.
+    static func lines(of text: String, width: Int?, indent: Int = 0, firstLinePrefixWidth: Int = 0) -> [Line] {
+        var layout = Layout(
+            width: width.flatMap { $0 > 0 ? $0 : nil },
+            indent: max(0, indent),
+            firstLinePrefixWidth: max(0, firstLinePrefixWidth)
+        )
+        var paragraphStart = text.startIndex
+        var index = text.startIndex
+        while index < text.endIndex {
+            let character = text[index]
+            let next = text.index(after: index)
+            if character == "\n" || character == "\r\n" {
+                layout.append(paragraph: text[paragraphStart..<index], newline: String(character))
+                paragraphStart = next
+            }
+            index = next
+        }
+        layout.append(paragraph: text[paragraphStart...], newline: "")
+        return layout.lines
+    }
+}
+
+extension LineWrapper {
+    /// Accumulates the lines of all paragraphs, since only the very first one has the prefix width.
+    private struct Layout {
+        let width: Int?
+        let indent: Int
+        let firstLinePrefixWidth: Int
+        var lines: [Line] = []
+
+        /// Grapheme index ranges: `separator` is the space run before `chunk`, which cannot be broken.
+        private struct Segment {
+            var separator: Range<Int>
+            var chunk: Range<Int>
+        }
+
+        init(width: Int?, indent: Int, firstLinePrefixWidth: Int) {
+            self.width = width
+            self.indent = indent
+            self.firstLinePrefixWidth = firstLinePrefixWidth
+        }
+
+        private var budget: Int {
+            guard let width else { return .max }
+            let (available, overflow) = width.subtractingReportingOverflow(
+                lines.isEmpty ? firstLinePrefixWidth : indent)
+            return overflow ? 1 : max(1, available)
+        }
+
+        mutating func append(paragraph: Substring, newline: String) {
+            guard width != nil, !paragraph.isEmpty else {
+                lines.append(Line(text: String(paragraph), removedAfter: newline))
+                return
+            }
+            let characters = Array(paragraph)
+            // offsets[i] is the width of characters[..<i], so any range's width is one subtraction.
+            var offsets = [0]
+            offsets.reserveCapacity(characters.count + 1)
+            for character in characters {
+                offsets.append(offsets[offsets.count - 1] + DisplayWidth.columns(of: character))
+            }
+            func columns(_ range: Range<Int>) -> Int { offsets[range.upperBound] - offsets[range.lowerBound] }
+            func text(_ range: Range<Int>) -> String { String(characters[range]) }
+
+            let segments = Self.segments(of: characters, offsets: offsets)
+            var line = segments[0].chunk
+            var lineWidth = columns(line)
+            for segment in segments.dropFirst() {
+                let separatorWidth = columns(segment.separator)
+                let chunkWidth = columns(segment.chunk)
+                if lineWidth + separatorWidth + chunkWidth <= budget {
+                    line = line.lowerBound..<segment.chunk.upperBound
+                    lineWidth += separatorWidth + chunkWidth
+                } else if segment.chunk.isEmpty {
+                    // Trailing spaces that do not fit would only make an empty line: drop them.
+                    lines.append(Line(text: text(line), removedAfter: text(segment.separator) + newline))
+                    return
+                } else {
+                    lines.append(Line(text: text(line), removedAfter: text(segment.separator)))
+                    line = segment.chunk
+                    lineWidth = chunkWidth
+                }
+            }
+            lines.append(Line(text: text(line), removedAfter: newline))
+        }
+
+        /// Cuts a non-empty paragraph at every place where a line may break.
+        private static func segments(of characters: [Character], offsets: [Int]) -> [Segment] {
+            let count = characters.count
+            func isWide(_ index: Int) -> Bool { offsets[index + 1] - offsets[index] >= 2 }
+            var segments: [Segment] = []
+            var separatorStart = 0
+            var chunkStart = 0
+            var index = 0
+            while index < count && characters[index] == " " { index += 1 }
+            while index < count {
+                if characters[index] == " " {
+                    let runStart = index
+                    while index < count && characters[index] == " " { index += 1 }
+                    // A run at the end becomes a last segment with an empty chunk.
+                    if index == count
+                        || BreakRules.mayBreak(after: characters[runStart - 1], before: characters[index])
+                    {
+                        segments.append(Segment(separator: separatorStart..<chunkStart, chunk: chunkStart..<runStart))
+                        separatorStart = runStart
+                        chunkStart = index
+                    }
+                    continue
+                }
+                if index > chunkStart && characters[index - 1] != " "
+                    && BreakRules.mayBreak(
+                        between: characters[index - 1], and: characters[index],
+                        besideWide: isWide(index - 1) || isWide(index))
+                {
+                    segments.append(Segment(separator: separatorStart..<chunkStart, chunk: chunkStart..<index))
+                    separatorStart = index
+                    chunkStart = index
+                }
+                index += 1
+            }
+            segments.append(Segment(separator: separatorStart..<chunkStart, chunk: chunkStart..<count))
+            return segments
+        }
+    }
+}
+
+extension LineWrapper {
+    /// Where a line may break between two non-space grapheme clusters, after JIS X 4051's kinsoku
+    /// rules as most Japanese software applies them.
+    private enum BreakRules {
+        static func mayBreak(after previous: Character, before next: Character) -> Bool {
+            !cannotEndLine(previous) && !cannotStartLine(next)
+        }
+
+        static func mayBreak(between previous: Character, and next: Character, besideWide: Bool) -> Bool {
+            guard mayBreak(after: previous, before: next) else { return false }
+            if previous == "\u{200B}" { return true }
+            if isGlue(previous) || isGlue(next) { return false }
+            return besideWide
+        }
+
+        /// Closing punctuation, marks that belong to the character before them, and small kana.
+        /// ASCII closing punctuation is included so that `ファイル.txt` or `完了!` is not split there.
+        static func cannotStartLine(_ character: Character) -> Bool {
+            guard let value = singleScalar(of: character) else { return false }
+            switch value {
+            case 0x29, 0x5D, 0x7D, 0x2C, 0x2E, 0x3A, 0x3B, 0x21, 0x3F:  // ) ] } , . : ; ! ?
+                return true
+            case 0x3001, 0x3002, 0xFF0C, 0xFF0E, 0x30FB, 0xFF1A, 0xFF1B, 0xFF1F, 0xFF01:  // 、。，．・：；？！
+                return true
+            case 0x30FC, 0x30A0, 0x2010, 0x2013, 0x301C:  // ー ゠ ‐ – 〜
+                return true
+            case 0xFF09, 0x300D, 0x300F, 0x3011, 0x3015, 0x3009, 0x300B:  // ）」』】〕〉》
+                return true
+            case 0xFF3D, 0xFF5D, 0x3017, 0x3019, 0x301F, 0x2019, 0x201D:  // ］｝〗〙〟’”
+                return true
+            case 0x3005, 0x303B, 0x309D, 0x309E, 0x30FD, 0x30FE, 0x309B, 0x309C:  // 々〻ゝゞヽヾ゛゜
+                return true
+            case 0x203C, 0x2047...0x2049:  // ‼ ⁇ ⁈ ⁉
+                return true
+            case 0x3041, 0x3043, 0x3045, 0x3047, 0x3049, 0x3063, 0x3083, 0x3085, 0x3087, 0x308E, 0x3095, 0x3096:
+                return true  // small hiragana ぁぃぅぇぉっゃゅょゎゕゖ
+            case 0x30A1, 0x30A3, 0x30A5, 0x30A7, 0x30A9, 0x30C3, 0x30E3, 0x30E5, 0x30E7, 0x30EE, 0x30F5, 0x30F6:
+                return true  // small katakana ァィゥェォッャュョヮヵヶ
+            case 0x31F0...0x31FF:  // small katakana for Ainu ㇰ…ㇿ
+                return true
+            case 0xFF61, 0xFF63, 0xFF64, 0xFF65, 0xFF67...0xFF70, 0xFF9E, 0xFF9F:  // ｡｣､･ ｧ…ｯ ｰ ﾞﾟ
+                return true
+            default:
+                return false
+            }
+        }
+
+        /// Opening punctuation belongs to what follows it.
+        static func cannotEndLine(_ character: Character) -> Bool {
+            guard let value = singleScalar(of: character) else { return false }
+            switch value {
+            case 0x28, 0x5B, 0x7B:  // ( [ {
+                return true
+            case 0xFF08, 0x300C, 0x300E, 0x3010, 0x3014, 0x3008, 0x300A:  // （「『【〔〈《
+                return true
+            case 0xFF3B, 0xFF5B, 0x3016, 0x3018, 0x301D, 0x2018, 0x201C, 0xFF62:  // ［｛〖〘〝‘“｢
+                return true
+            default:
+                return false
+            }
+        }
+
+        /// No-break spaces and joiners forbid a break on either side, even beside a wide character.
+        static func isGlue(_ character: Character) -> Bool {
+            guard let value = singleScalar(of: character) else { return false }
+            return value == 0xA0 || value == 0x2007 || value == 0x202F || value == 0x2060 || value == 0xFEFF
+        }
+
+        private static func singleScalar(of character: Character) -> UInt32? {
+            let scalars = character.unicodeScalars
+            guard let first = scalars.first, scalars.index(after: scalars.startIndex) == scalars.endIndex else {
+                return nil
+            }
+            return first.value
+        }
+    }
+}

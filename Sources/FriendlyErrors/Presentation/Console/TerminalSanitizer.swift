@@ -1,0 +1,98 @@
+/// Makes untrusted text harmless to print on a terminal.
+///
+/// An error message can carry text from anywhere: a file name, a server's reply, user input. Printed
+/// raw, an escape sequence in it could retitle the window (OSC 0), plant a hyperlink (OSC 8), write
+/// the clipboard (OSC 52), clear the screen (CSI 2J) or hide text (`\r`), and a bidi override could
+/// make the text read differently from what it is (Trojan Source). So before the console presenter
+/// measures or styles anything, each such scalar is replaced by its visible Swift escape, e.g. the
+/// ESC byte by the six characters `\u{1B}`, whether colour is on or off.
+///
+/// Escaping the introducer is enough to defuse a whole sequence: without ESC (or a C1 control) the
+/// rest of it, such as `]0;title` or `[2J`, is plain text that a terminal prints as it is. Keeping it
+/// visible shows the reader what the text tried to do instead of silently dropping it.
+///
+/// Escaped:
+/// - C0 controls except `\n` and `\t`, DEL, and the C1 controls U+0080–U+009F (U+009B is an 8-bit CSI,
+///   U+009D an 8-bit OSC for terminals that honour them);
+/// - the bidi embeddings, overrides and isolates U+202A–U+202E and U+2066–U+2069, whose effect
+///   reaches over the rest of the line.
+///
+/// Kept:
+/// - `\r\n` becomes `\n`: text read from Windows files would otherwise show `\u{0D}` on every line,
+///   and a CR right before LF cannot hide anything. A lone `\r` is escaped.
+/// - The bidi marks U+200E, U+200F and U+061C: they are invisible, affect only the neutral characters
+///   next to them and cannot reorder a run of text, while translators of Arabic and Hebrew messages
+///   need them to place punctuation and Latin words correctly.
+/// - Backslashes are not doubled, so Windows paths stay readable; the escapes are for people, not
+///   for parsing back.
+enum TerminalSanitizer {
+    /// The text with every dangerous scalar replaced by `\u{XX}`; the same string when nothing is.
+    static func sanitize(_ text: String) -> String {
+        guard needsEscaping(text) else { return text }
+
+        var result = ""
+        result.reserveCapacity(text.utf8.count + 16)
+        var scalars = text.unicodeScalars.makeIterator()
+        var pending = scalars.next()
+        while let scalar = pending {
+            pending = scalars.next()
+            if scalar == "\r" && pending == "\n" { continue }  // the "\n" comes next
+            if isDangerous(scalar) {
+                appendEscape(of: scalar, to: &result)
+            } else {
+                result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+
+    static func isDangerous(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x0A, 0x09: false
+        case 0x00..<0x20, 0x7F...0x9F: true
+        case 0x202A...0x202E, 0x2066...0x2069: true
+        default: false
+        }
+    }
+
+    /// A quick scan of the UTF-8 bytes, so that clean text, nearly all of it, is returned as it is.
+    private static func needsEscaping(_ text: String) -> Bool {
+        if let answer = text.utf8.withContiguousStorageIfAvailable(containsDangerousBytes) { return answer }
+        // Only strings bridged lazily from Objective-C land here; a native copy is contiguous.
+        var copy = text
+        copy.makeContiguousUTF8()
+        return copy.utf8.withContiguousStorageIfAvailable(containsDangerousBytes) ?? true
+    }
+
+    private static func containsDangerousBytes(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        let count = bytes.count
+        var index = 0
+        while index < count {
+            let byte = bytes[index]
+            if byte < 0x20 {
+                if byte != 0x0A && byte != 0x09 { return true }
+            } else if byte == 0x7F {
+                return true
+            } else if byte == 0xC2 {
+                // U+0080–U+009F are C2 80 – C2 9F.
+                if index + 1 < count && (0x80...0x9F).contains(bytes[index + 1]) { return true }
+            } else if byte == 0xE2 && index + 2 < count {
+                // U+202A–U+202E are E2 80 AA – E2 80 AE; U+2066–U+2069 are E2 81 A6 – E2 81 A9.
+                let second = bytes[index + 1]
+                let third = bytes[index + 2]
+                if second == 0x80 && (0xAA...0xAE).contains(third) { return true }
+                if second == 0x81 && (0xA6...0xA9).contains(third) { return true }
+            }
+            index += 1
+        }
+        return false
+    }
+
+    private static func appendEscape(of scalar: Unicode.Scalar, to result: inout String) {
+        let hex = String(scalar.value, radix: 16, uppercase: true)
+        result += "\\u{"
+        if hex.count < 2 { result += "0" }
+        result += hex
+        result += "}"
+    }
+}

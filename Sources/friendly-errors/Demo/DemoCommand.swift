@@ -1,0 +1,70 @@
+import FriendlyErrors
+import Foundation
+
+/// `friendly-errors demo`: reads a configuration file that is missing, shows the alert with its
+/// recovery (create a default configuration), and retries once the recovery ran.
+///
+/// It works in a fresh temporary folder unless `--config PATH` is given, so it never writes into
+/// the user's folders by surprise.
+struct DemoCommand {
+    var configPath: String?
+
+    static let defaultConfiguration = """
+        # Written by friendly-errors demo
+        name = "demo"
+        retries = 3
+        language = "auto"
+
+        """
+
+    func run() async -> Int32 {
+        let catalog = TranslationCatalog.builtIn.adding(TranslationCatalog(stringsFiles: DemoStrings.files))
+        let pipeline = AlertPipeline(catalog: catalog)
+        let language = catalog.languageChain(for: .process).first ?? catalog.baseLanguage
+        func say(_ key: String, _ arguments: LocalizableText.Argument...) -> String {
+            catalog.text(key, language: language, arguments: arguments) ?? key
+        }
+
+        let path = configPath ?? Self.temporaryConfigPath()
+        StandardError.print(say("demo.reading", .string(path)))
+        do {
+            let settings = try await pipeline.run(maximumAttempts: 2) { try Self.loadSettings(at: path) }
+            print(say("demo.loaded", .integer(settings)))
+            return 0
+        } catch {
+            return pipeline.classify(error).category.exitStatus
+        }
+    }
+
+    /// The number of settings in the file, or a demo error with its recovery.
+    static func loadSettings(at path: String) throws -> Int {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw DemoError.configMissing(path: path) {
+                try Data(defaultConfiguration.utf8).write(to: URL(fileURLWithPath: path))
+                return .recovered
+            }
+        }
+        let lines = String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+        var settings = 0
+        for (index, line) in lines.enumerated() {
+            let text = line.trimmingCharacters(in: .whitespaces)
+            if text.isEmpty || text.hasPrefix("#") { continue }
+            guard text.contains("=") else {
+                throw DemoError.configInvalid(path: path, line: index + 1) {
+                    try FileManager.default.removeItem(atPath: path)
+                    return .recovered
+                }
+            }
+            settings += 1
+        }
+        return settings
+    }
+
+    /// `<tmp>/friendly-errors-demo-<random>/config.toml`, in a folder made for this run.
+    static func temporaryConfigPath() -> String {
+        let folder = FileManager.default.temporaryDirectory
+            .appendingPathComponent("friendly-errors-demo-\(UInt32.random(in: 0...UInt32.max))")
+        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        return folder.appendingPathComponent("config.toml").path
+    }
+}

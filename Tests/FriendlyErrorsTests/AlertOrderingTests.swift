@@ -1,0 +1,65 @@
+import Foundation
+import FriendlyErrors
+import Testing
+
+struct AlertOrderingTests {
+    let pipeline = AlertPipeline()
+
+    struct WithRecoveries: FriendlyError {
+        var recoveries: [Recovery]
+        var code: String { "test.recoveries" }
+        var message: LocalizableText { "Something needs a decision." }
+    }
+
+    static func recovery(_ id: String, destructive: Bool = false) -> Recovery {
+        Recovery(id: id, label: LocalizableText(default: id), isDestructive: destructive) { .done }
+    }
+
+    @Test func confirmationHasExactlyOneAction() {
+        let alert = pipeline.alert(for: WithRecoveries(recoveries: []), locale: "en")
+        #expect(alert.kind == .confirmation)
+        #expect(alert.actions.map(\.id) == ["ok"])
+        #expect(alert.actions.first?.label == "OK")
+    }
+
+    @Test func destructiveRecoveryComesFirst() {
+        let alert = pipeline.alert(
+            for: WithRecoveries(recoveries: [Self.recovery("delete", destructive: true)]), locale: "en")
+        #expect(alert.kind == .suggestion)
+        #expect(alert.actions.map(\.id) == ["delete", "cancel"])
+        #expect(alert.actions.map(\.role) == [.destructive, .cancel])
+    }
+
+    @Test func nonDestructiveRecoveryComesAfterCancel() {
+        let alert = pipeline.alert(for: WithRecoveries(recoveries: [Self.recovery("retry")]), locale: "en")
+        #expect(alert.kind == .suggestion)
+        #expect(alert.actions.map(\.id) == ["cancel", "retry"])
+        #expect(alert.actions.map(\.role) == [.cancel, .default])
+    }
+
+    @Test func choiceListHasDestructiveFirstAndExactlyOneCancelLast() {
+        let alert = pipeline.alert(
+            for: WithRecoveries(recoveries: [
+                Self.recovery("open"), Self.recovery("erase", destructive: true), Self.recovery("rename"),
+            ]), locale: "en")
+        #expect(alert.kind == .choiceList)
+        #expect(alert.actions.map(\.id) == ["erase", "open", "rename", "cancel"])
+        #expect(alert.actions.filter { $0.role == .cancel }.count == 1)
+    }
+
+    @Test func repeatedAndReservedRecoveryIdsAreDropped() {
+        let alert = pipeline.alert(
+            for: WithRecoveries(recoveries: [
+                Self.recovery("retry"), Self.recovery("retry"), Self.recovery("cancel"), Self.recovery("ok"),
+            ]), locale: "en")
+        #expect(alert.actions.map(\.id) == ["cancel", "retry"])
+    }
+
+    @Test func alertsCompareByValueAndActionsById() {
+        let first = pipeline.alert(for: WithRecoveries(recoveries: [Self.recovery("retry")]), locale: "en")
+        let second = pipeline.alert(for: WithRecoveries(recoveries: [Self.recovery("retry")]), locale: "en")
+        #expect(first == second)
+        let other = pipeline.alert(for: WithRecoveries(recoveries: [Self.recovery("open")]), locale: "en")
+        #expect(first != other)
+    }
+}

@@ -1,0 +1,236 @@
+import Foundation
+import Testing
+
+@testable import FriendlyErrors
+
+@Suite struct JSONWriterTests {
+    /// Strings that exercise every escaping rule: each ASCII code point alone and between letters, the
+    /// line and paragraph separators, HTML-sensitive text and multi-byte characters.
+    static let trickyStrings: [String] = {
+        var strings = (0...0x7F).map { String(UnicodeScalar(UInt8($0))) }
+        strings += (0...0x7F).map { "a\(UnicodeScalar(UInt8($0)))b" }
+        strings += [
+            "\u{2028}", "\u{2029}", "x\u{2028}y\u{2029}z", "</script><!--", "é日本😀👨‍👩‍👧‍👦", "…€\u{2027}\u{202A}",
+        ]
+        strings.append(String(decoding: (0...0x7F).map { UInt8($0) }, as: UTF8.self))
+        return strings
+    }()
+
+    private func arrayDocument(_ strings: [String]) -> [UInt8] {
+        var writer = JSONWriter()
+        writer.beginArray()
+        for string in strings { writer.string(string) }
+        writer.endArray()
+        return writer.bytes
+    }
+
+    @Test func usesShortEscapesForCommonControls() {
+        #expect(JSONWriter.quoted("\n\t\r\u{8}\u{C}") == #""\n\t\r\b\f""#)
+        #expect(JSONWriter.quoted("say \"hi\" \\ bye") == #""say \"hi\" \\ bye""#)
+    }
+
+    @Test func escapesOtherControlsAndDeleteAsUnicode() {
+        #expect(JSONWriter.quoted("\u{0}\u{1}\u{B}\u{1B}\u{1F}\u{7F}") == #""\u0000\u0001\u000b\u001b\u001f\u007f""#)
+    }
+
+    @Test func escapesHTMLSensitiveCharacters() {
+        #expect(JSONWriter.quoted("a<b>&c") == #""a\u003cb\u003e\u0026c""#)
+        let output = JSONWriter.quoted("</script><script>alert(1)</script><!--")
+        #expect(!output.contains("</"))
+        #expect(!output.contains("<!--"))
+        #expect(!output.contains("<"))
+    }
+
+    @Test func escapesLineAndParagraphSeparators() {
+        #expect(JSONWriter.quoted("a\u{2028}b\u{2029}c") == #""a\u2028b\u2029c""#)
+    }
+
+    @Test func copiesOtherTextAsUTF8() {
+        let text = "/é日本😀👨‍👩‍👧‍👦…€\u{2027}\u{202A}\u{2030}'"
+        #expect(JSONWriter.quoted(text) == "\"\(text)\"")
+    }
+
+    @Test func everyASCIICodePointAndSeparatorRoundTripsThroughFoundation() throws {
+        let strings = Self.trickyStrings
+        let parsed = try JSONSerialization.jsonObject(with: Data(arrayDocument(strings))) as? [String]
+        #expect(parsed == strings)
+    }
+
+    @Test func everyUnicodeScalarRoundTripsThroughFoundation() throws {
+        var all = String.UnicodeScalarView()
+        for value in UInt32(0)...0x10FFFF {
+            if let scalar = Unicode.Scalar(value) { all.append(scalar) }
+        }
+        let string = String(all)
+        let parsed = try JSONSerialization.jsonObject(with: Data(arrayDocument([string]))) as? [String]
+        #expect(parsed == [string])
+    }
+
+    @Test(.enabled(if: pythonPath != nil, "python3 is not installed"))
+    func pythonsJSONParserReadsTheSameStrings() throws {
+        var writer = JSONWriter()
+        writer.beginObject()
+        writer.key("strings")
+        writer.beginArray()
+        for string in Self.trickyStrings { writer.string(string) }
+        writer.endArray()
+        writer.int(Int.min, forKey: "min")
+        writer.bool(false, forKey: "flag")
+        writer.key("nothing")
+        writer.null()
+        writer.endObject()
+
+        // Python re-encodes what it read as ASCII-only JSON, which Foundation then decodes: both
+        // parsers must agree with the original strings.
+        let script = "import json,sys; d=json.load(sys.stdin); print(json.dumps(d['strings'], ensure_ascii=True))"
+        let output = try run(try #require(pythonPath), ["-c", script], input: Data(writer.bytes))
+        #expect(output.status == 0)
+        let reparsed = try JSONSerialization.jsonObject(with: output.stdout) as? [String]
+        #expect(reparsed == Self.trickyStrings)
+    }
+
+    @Test func placesCommasAndColonsInNestedContainers() {
+        var writer = JSONWriter()
+        writer.beginObject()
+        writer.string("Not found", forKey: "title")
+        writer.int(404, forKey: "status")
+        writer.key("actions")
+        writer.beginArray()
+        writer.beginObject()
+        writer.string("retry", forKey: "id")
+        writer.endObject()
+        writer.beginObject()
+        writer.endObject()
+        writer.beginArray()
+        writer.endArray()
+        writer.null()
+        writer.endArray()
+        writer.bool(true, forKey: "ok")
+        writer.key("empty")
+        writer.beginObject()
+        writer.endObject()
+        writer.endObject()
+        let expected =
+            #"{"title":"Not found","status":404,"actions":[{"id":"retry"},{},[],null],"#
+            + #""ok":true,"empty":{}}"#
+        #expect(writer.text == expected)
+    }
+
+    @Test func writesIntegersAtTheirLimits() {
+        var writer = JSONWriter()
+        writer.beginArray()
+        for value in [0, 7, -1, 10, 1_234_567, Int.max, Int.min] { writer.int(value) }
+        writer.endArray()
+        #expect(writer.text == "[0,7,-1,10,1234567,\(Int.max),\(Int.min)]")
+    }
+
+    @Test func escapesKeysLikeValues() {
+        var writer = JSONWriter()
+        writer.beginObject()
+        writer.string("v", forKey: "</k\"")
+        writer.endObject()
+        #expect(writer.text == #"{"\u003c/k\"":"v"}"#)
+    }
+}
+
+// MARK: - Capping at grapheme boundaries
+
+@Suite struct GraphemeCapTests {
+    /// The longest whole-character start that fits with `…`, computed the obvious, slow way.
+    private func reference(_ string: String, _ limit: Int) -> String {
+        if string.utf8.count <= limit { return string }
+        if limit < 3 { return "" }
+        var kept = ""
+        for character in string {
+            if kept.utf8.count + character.utf8.count > limit - 3 { break }
+            kept.append(character)
+        }
+        return kept + "…"
+    }
+
+    @Test func leavesStringsThatFitUnchanged() {
+        #expect("Hello".cappedAtGraphemeBoundary(maxUTF8Bytes: 5) == "Hello")
+        #expect("".cappedAtGraphemeBoundary(maxUTF8Bytes: 0) == "")
+    }
+
+    @Test func endsWithAnEllipsisWithinTheLimit() {
+        #expect("Hello, world".cappedAtGraphemeBoundary(maxUTF8Bytes: 8) == "Hello…")
+        #expect("Hello, world".cappedAtGraphemeBoundary(maxUTF8Bytes: 3) == "…")
+        #expect("Hello, world".cappedAtGraphemeBoundary(maxUTF8Bytes: 2) == "")
+        #expect("Bonjour 👋🏽".cappedAtGraphemeBoundary(maxUTF8Bytes: 12) == "Bonjour …")
+    }
+
+    @Test func neverSplitsAZWJSequence() {
+        let family = "👨‍👩‍👧‍👦"
+        #expect(family.utf8.count == 25)
+        let three = String(repeating: family, count: 3)
+        #expect(three.cappedAtGraphemeBoundary(maxUTF8Bytes: 60) == family + family + "…")
+        #expect(three.cappedAtGraphemeBoundary(maxUTF8Bytes: 27) == "…")
+        #expect(three.cappedAtGraphemeBoundary(maxUTF8Bytes: 28) == family + "…")
+    }
+
+    @Test(arguments: [
+        "👨‍👩‍👧‍👦x👨‍👩‍👧‍👦",
+        "🇯🇵🇺🇸🇫🇷🇩🇪",
+        "e\u{301}e\u{301}\u{302}a\u{308}",
+        "\u{1100}\u{1161}\u{11A8}\u{1100}\u{1161}",
+        "क्षि क्षि",
+        "aé👍🏽ok👩🏽‍💻日本語\r\nend",
+        "\u{1F3F4}\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F}!",
+    ])
+    func agreesWithCharacterByCharacterCappingAtEveryLimit(text: String) {
+        for limit in 0...(text.utf8.count + 1) {
+            let capped = text.cappedAtGraphemeBoundary(maxUTF8Bytes: limit)
+            #expect(capped == reference(text, limit), "limit \(limit)")
+            #expect(capped.utf8.count <= limit || capped == text)
+        }
+    }
+
+    @Test func capsFiveMegabytesQuickly() {
+        let big = String(repeating: "ab😀é\u{301}👨‍👩‍👧", count: 5_000_000 / 28 + 1)
+        #expect(big.utf8.count > 5_000_000)
+        var capped = ""
+        let elapsed = ContinuousClock().measure {
+            for _ in 0..<10 { capped = big.cappedAtGraphemeBoundary(maxUTF8Bytes: 4096) }
+        }
+        #expect(capped.utf8.count <= 4096)
+        #expect(capped.hasSuffix("…"))
+        #expect(big.hasPrefix(String(capped.dropLast())))
+        #expect(elapsed < .milliseconds(500))
+    }
+
+    @Test func capsOneHugeClusterWithoutReadingItAll() {
+        let huge = "a" + String(repeating: "\u{301}", count: 2_500_000) + "b"
+        var capped = ""
+        let elapsed = ContinuousClock().measure { capped = huge.cappedAtGraphemeBoundary(maxUTF8Bytes: 100) }
+        #expect(capped == "…")
+        #expect(elapsed < .milliseconds(100))
+    }
+}
+
+// MARK: - Helpers
+
+/// The first `python3` on `PATH`, or `nil` when there is none.
+private let pythonPath: String? = {
+    let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+    return path.split(separator: ":")
+        .map { "\($0)/python3" }
+        .first { FileManager.default.isExecutableFile(atPath: $0) }
+}()
+
+private func run(_ executable: String, _ arguments: [String], input: Data) throws -> (status: Int32, stdout: Data) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: executable)
+    process.arguments = arguments
+    let stdin = Pipe()
+    let stdout = Pipe()
+    process.standardInput = stdin
+    process.standardOutput = stdout
+    try process.run()
+    // Python reads all input before writing anything, so writing first cannot deadlock.
+    try stdin.fileHandleForWriting.write(contentsOf: input)
+    try stdin.fileHandleForWriting.close()
+    let output = try stdout.fileHandleForReading.readToEnd() ?? Data()
+    process.waitUntilExit()
+    return (process.terminationStatus, output)
+}

@@ -1,0 +1,206 @@
+import Testing
+
+@testable import FriendlyErrors
+
+struct LineWrapperTests {
+    static let japanese = """
+        設定ファイルが見つかりません。~/.config/tool.toml を読み込めませんでした。「tool init」で作成できます。\
+        ファイルが存在しないか、読み取り権限がありません（パーミッションを確認してください）。ちょっと待ってください！
+        """
+    static let english = """
+        The configuration file could not be read because it does not exist. Run `tool init` to create \
+        one with the default settings, or pass --config with the path of an existing file.
+        """
+    static let cannotStart: Set<Character> = [
+        "、", "。", "，", "．", "・", "：", "；", "？", "！", "ー", "）", "」", "』", "】", "〕", "〉", "》",
+        "ぁ", "ぃ", "ぅ", "ぇ", "ぉ", "っ", "ゃ", "ゅ", "ょ", "ゎ",
+        "ァ", "ィ", "ゥ", "ェ", "ォ", "ッ", "ャ", "ュ", "ョ", "ヮ", "ヵ", "ヶ",
+        "ｧ", "ｨ", "ｩ", "ｪ", "ｫ", "ｬ", "ｭ", "ｮ", "ｯ",
+    ]
+    static let cannotEnd: Set<Character> = ["（", "「", "『", "【", "〔", "〈", "《"]
+
+    @Test func japaneseAtWidth20FitsAndFollowsKinsoku() {
+        let lines = LineWrapper.wrap(Self.japanese, width: 20)
+        #expect(lines.count > 5)
+        for line in lines {
+            #expect(DisplayWidth.columns(of: line) <= 20, "\(line)")
+            #expect(line.first != "。" && line.first != "」", "\(line)")
+            #expect(!Self.cannotStart.contains(line.first ?? " "), "\(line)")
+            #expect(!Self.cannotEnd.contains(line.last ?? " "), "\(line)")
+        }
+        #expect(lines.contains("~/.config/tool.toml"))
+        #expect(LineWrapper.lines(of: Self.japanese, width: 20).rejoined == Self.japanese)
+    }
+
+    @Test func englishAtWidth40BreaksAtSpacesOnly() {
+        let lines = LineWrapper.wrap(Self.english, width: 40)
+        #expect(lines.count == 5)
+        for line in lines {
+            #expect(DisplayWidth.columns(of: line) <= 40, "\(line)")
+            #expect(line.first != " " && line.last != " ", "\(line)")
+        }
+        #expect(lines.joined(separator: " ") == Self.english)
+        #expect(lines[0] == "The configuration file could not be read")
+    }
+
+    @Test func longURLOverflowsOnItsOwnLineUnsplit() {
+        let url = "https://example.com/a/very/long/path/that/does/not/fit/anywhere.html"
+        let lines = LineWrapper.wrap("See \(url) for details.", width: 20)
+        #expect(lines == ["See", url, "for details."])
+    }
+
+    @Test func longPathBesideJapaneseOverflowsUnsplit() {
+        let path = "/usr/local/share/friendly-errors/templates/default.toml"
+        let lines = LineWrapper.wrap("ファイル\(path)が壊れています。", width: 12)
+        #expect(lines.contains { $0.contains(path) })
+        #expect(lines.joined() == "ファイル\(path)が壊れています。")
+    }
+
+    @Test(arguments: [nil, 0, -3] as [Int?])
+    func missingOrNonPositiveWidthOnlySplitsAtNewlines(width: Int?) {
+        let text = Self.english + "\n" + Self.japanese + "\r\nlast"
+        #expect(LineWrapper.wrap(text, width: width) == [Self.english, Self.japanese, "last"])
+    }
+
+    @Test(arguments: [1, 2, 3, 20, 99999])
+    func extremeWidthsTerminateAndLoseNothing(width: Int) {
+        for text in [Self.japanese, Self.english, "👨‍👩‍👧🇯🇵漢字e\u{301}か\u{3099}", "ー。」ーー", "「「「あ"] {
+            let lines = LineWrapper.lines(of: text, width: width)
+            #expect(lines.rejoined == text)
+            #expect(lines.allSatisfy { !$0.text.isEmpty })
+            if width == 99999 { #expect(lines.count == 1) }
+        }
+    }
+
+    @Test func widthOneGivesEveryUnbreakablePieceItsOwnLine() {
+        #expect(LineWrapper.wrap("漢字かな", width: 1) == ["漢", "字", "か", "な"])
+        #expect(LineWrapper.wrap("ab cd", width: 1) == ["ab", "cd"])
+        #expect(LineWrapper.wrap("あいう。", width: 2) == ["あ", "い", "う。"])
+    }
+
+    @Test func existingNewlinesAlwaysBreak() {
+        let lines = LineWrapper.lines(of: "a\nb\r\nc\n", width: 80)
+        #expect(lines.map(\.text) == ["a", "b", "c", ""])
+        #expect(lines.map(\.removedAfter) == ["\n", "\r\n", "\n", ""])
+        #expect(LineWrapper.wrap("", width: 10) == [""])
+        #expect(LineWrapper.wrap("\n\n", width: 10) == ["", "", ""])
+    }
+
+    @Test func wideCharactersBreakBetweenThemselves() {
+        #expect(LineWrapper.wrap("漢字かなカナ", width: 4) == ["漢字", "かな", "カナ"])
+        #expect(LineWrapper.wrap("漢字かなカナ", width: 5) == ["漢字", "かな", "カナ"])
+        #expect(LineWrapper.wrap("abc漢字def", width: 5) == ["abc漢", "字def"])
+    }
+
+    @Test func closingPunctuationMovesWithThePreviousCharacter() {
+        #expect(LineWrapper.wrap("あいう。", width: 6) == ["あい", "う。"])
+        #expect(LineWrapper.wrap("あい」ーう", width: 4) == ["あ", "い」ー", "う"])
+        #expect(LineWrapper.wrap("ちょっと", width: 4) == ["ちょっ", "と"])
+    }
+
+    @Test func openingPunctuationMovesWithTheNextCharacter() {
+        #expect(LineWrapper.wrap("あいう「えお」", width: 8) == ["あいう", "「えお」"])
+        #expect(LineWrapper.wrap("あい（う）", width: 6) == ["あい", "（う）"])
+    }
+
+    @Test func asciiPunctuationStaysBesideJapanese() {
+        #expect(LineWrapper.wrap("完了しました!", width: 12) == ["完了しまし", "た!"])
+    }
+
+    @Test func spacesAtABreakAreDroppedAndRemembered() {
+        let lines = LineWrapper.lines(of: "abc   def", width: 4)
+        #expect(lines == [.init(text: "abc", removedAfter: "   "), .init(text: "def", removedAfter: "")])
+    }
+
+    @Test func leadingIndentationIsKeptAndTrailingSpacesThatDoNotFitAreDropped() {
+        #expect(LineWrapper.wrap("  abc def", width: 6) == ["  abc", "def"])
+        #expect(LineWrapper.wrap("abc   ", width: 10) == ["abc   "])
+        let lines = LineWrapper.lines(of: "abc   \nx", width: 4)
+        #expect(lines == [.init(text: "abc", removedAfter: "   \n"), .init(text: "x", removedAfter: "")])
+        #expect(LineWrapper.wrap("     ", width: 2) == ["     "])
+    }
+
+    @Test func firstLinePrefixAndIndentShrinkTheirLines() {
+        #expect(LineWrapper.wrap("aaa bbb ccc", width: 10, indent: 2, firstLinePrefixWidth: 8) == ["aaa", "bbb ccc"])
+        #expect(LineWrapper.wrap("aa bb cc dd", width: 8, indent: 3) == ["aa bb cc", "dd"])
+        #expect(LineWrapper.wrap("aa bb cc dd", width: 8, indent: 3, firstLinePrefixWidth: 4) == ["aa", "bb cc", "dd"])
+        // Only the first line of the whole text has the prefix, not the first line of each paragraph.
+        #expect(
+            LineWrapper.wrap("aa bb\ncc dd", width: 5, indent: 0, firstLinePrefixWidth: 3) == ["aa", "bb", "cc dd"])
+        #expect(LineWrapper.wrap("aa bb", width: 3, indent: 10) == ["aa", "bb"])
+        #expect(LineWrapper.wrap("aa bb", width: .max, indent: -5, firstLinePrefixWidth: Int.min) == ["aa bb"])
+    }
+
+    @Test func graphemeClustersAreNeverSplit() {
+        #expect(LineWrapper.wrap("👨‍👩‍👧👨‍👩‍👧", width: 2) == ["👨‍👩‍👧", "👨‍👩‍👧"])
+        #expect(LineWrapper.wrap("🇯🇵🇺🇸", width: 1) == ["🇯🇵", "🇺🇸"])
+        #expect(LineWrapper.wrap("か\u{3099}か\u{3099}", width: 2) == ["か\u{3099}", "か\u{3099}"])
+    }
+
+    @Test func zeroWidthSpaceAllowsABreakAndNoBreakSpaceForbidsOne() {
+        #expect(LineWrapper.wrap("abc\u{200B}def", width: 4) == ["abc\u{200B}", "def"])
+        #expect(LineWrapper.wrap("漢\u{A0}字", width: 2) == ["漢\u{A0}字"])
+        #expect(LineWrapper.wrap("abc\u{A0}def", width: 4) == ["abc\u{A0}def"])
+    }
+
+    @Test func wrappingIsLosslessForManyInputs() {
+        var random = SplitMix64(seed: 0x5EED)
+        let pieces = [
+            "word", "a", "longerword", "https://example.com/x/y", " ", " ", "  ", "   ", "\n", "\r\n", "漢", "字",
+            "かな", "。", "、", "」", "「", "（", "）", "ー", "ょ", "ッ", "ｧ", "👨‍👩‍👧", "🇯🇵", "e\u{301}", "\u{3099}",
+            "\u{200B}", "\u{A0}", "\t", ".", ",", "(", ")", "!", "ｱ", "Ａ",
+        ]
+        let widths: [Int?] = [nil, -1, 0, 1, 2, 3, 4, 5, 7, 10, 13, 20, 40, 99999]
+        for _ in 0..<1500 {
+            let count = Int(random.next() % 40)
+            var text = ""
+            for _ in 0..<count { text += pieces[Int(random.next() % UInt64(pieces.count))] }
+            let width = widths[Int(random.next() % UInt64(widths.count))]
+            let indent = Int(random.next() % 4)
+            let prefix = Int(random.next() % 6)
+
+            let lines = LineWrapper.lines(of: text, width: width, indent: indent, firstLinePrefixWidth: prefix)
+            #expect(lines.rejoined == text, "\(text.debugDescription) at \(String(describing: width))")
+            #expect(
+                LineWrapper.wrap(text, width: width, indent: indent, firstLinePrefixWidth: prefix)
+                    == lines.map(\.text))
+            guard let width, width > 0 else { continue }
+            for (number, line) in lines.enumerated() {
+                let budget = max(1, width - (number == 0 ? prefix : indent))
+                if DisplayWidth.columns(of: line.text) > budget {
+                    // Too wide only when nothing inside it could have been broken.
+                    #expect(LineWrapper.wrap(line.text, width: budget) == [line.text], "\(line.text.debugDescription)")
+                }
+                let softBreak =
+                    number + 1 < lines.count && !line.removedAfter.contains("\n")
+                    && !line.removedAfter.contains("\r\n")
+                if softBreak {
+                    let next = lines[number + 1].text
+                    #expect(!Self.cannotStart.contains(next.first ?? " "), "\(next.debugDescription)")
+                    #expect(!Self.cannotEnd.contains(line.text.last ?? " "), "\(line.text.debugDescription)")
+                    #expect(next.first != " " && line.removedAfter.allSatisfy { $0 == " " })
+                }
+            }
+        }
+    }
+}
+
+extension [LineWrapper.Line] {
+    /// Each line followed by what its break removed: the original text when nothing was lost.
+    fileprivate var rejoined: String { map { $0.text + $0.removedAfter }.joined() }
+}
+
+/// A small deterministic generator, so a failing input can be reproduced.
+private struct SplitMix64: RandomNumberGenerator {
+    var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var value = state
+        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
+        return value ^ (value >> 31)
+    }
+}
