@@ -1,7 +1,9 @@
+import Foundation
 import FriendlyErrors
 import FriendlyErrorsTesting
 import Testing
 
+@Suite(.timeLimit(.minutes(2)))
 struct PresentationTests {
     let pipeline = AlertPipeline()
 
@@ -127,7 +129,8 @@ struct PresentationTests {
         let gate = Gate()
         let recorder = RecordingPresenter(answering: .dismiss)
         let presenter = GatedPresenter(gate: gate, inner: recorder)
-        let pipeline = self.pipeline
+        let classified = Box(0)
+        let pipeline = self.pipeline.observing { _ in classified.mutate { $0 += 1 } }
         await AlertPresentationSystem.withPresenter(presenter) {
             await withTaskGroup(of: Void.self) { group in
                 group.addTask { await pipeline.present(StorageError.quotaExceeded, locale: "en") }
@@ -135,7 +138,9 @@ struct PresentationTests {
                 for _ in 0..<50 {
                     group.addTask { await pipeline.present(StorageError.readOnly, locale: "en") }
                 }
-                while presenter.queuedEstimate < 50 { await Task.yield() }
+                // Each task enqueues right after it is classified; give the last ones a moment.
+                while classified.value < 51 { try? await Task.sleep(for: .milliseconds(5)) }
+                try? await Task.sleep(for: .milliseconds(200))
                 await gate.open()
             }
         }
@@ -204,37 +209,24 @@ actor Gate {
     }
 }
 
-/// Blocks on the gate for the first alert only; counts calls that arrived at the coordinator by
-/// watching how many presents were requested (an estimate good enough to let the burst queue up).
-final class GatedPresenter: AlertPresenter, @unchecked Sendable {
-    // @unchecked: `calls` is only touched under `lock`.
+/// Blocks on the gate for the first alert only, so the others queue up behind it.
+final class GatedPresenter: AlertPresenter, Sendable {
     let gate: Gate
     let inner: RecordingPresenter
-    private let lock = NSLockBox()
+    private let first = Box(true)
     init(gate: Gate, inner: RecordingPresenter) {
         self.gate = gate
         self.inner = inner
     }
-    var queuedEstimate: Int { lock.started }
 
     func present(_ alert: Alert) async -> AlertResponse {
-        if lock.markFirst() { await gate.enterAndWait() }
+        var isFirst = false
+        first.mutate { value in
+            isFirst = value
+            value = false
+        }
+        if isFirst { await gate.enterAndWait() }
         return await inner.present(alert)
     }
 }
 
-import Foundation
-
-final class NSLockBox: @unchecked Sendable {
-    // @unchecked: both fields are only touched under `lock`.
-    private let lock = NSLock()
-    private var first = true
-    private var count = 0
-    func markFirst() -> Bool {
-        lock.withLock {
-            defer { first = false }
-            return first
-        }
-    }
-    var started: Int { lock.withLock { count } }
-}
