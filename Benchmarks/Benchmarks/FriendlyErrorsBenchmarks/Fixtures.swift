@@ -1,0 +1,74 @@
+import Foundation
+import FriendlyErrors
+
+/// The errors the benchmarks classify: one of each family the pipeline knows.
+enum Fixtures {
+    enum AppError: FriendlyError {
+        case simple
+        case withArguments(count: Int, volume: String)
+
+        var code: String {
+            switch self {
+            case .simple: "bench.simple"
+            case .withArguments: "bench.withArguments"
+            }
+        }
+
+        var message: LocalizableText {
+            switch self {
+            case .simple: "The benchmark failed."
+            case .withArguments(let count, let volume): "\(count) files could not be copied to \(volume)."
+            }
+        }
+
+        var category: ErrorCategory { .ioFailure }
+    }
+
+    struct UnknownError: Error {
+        var secret = "postgres://admin:hunter2@db/prod"
+    }
+
+    struct CodingKeyPath: CodingKey {
+        var stringValue: String
+        var intValue: Int?
+        init(stringValue: String) { self.stringValue = stringValue }
+        init(intValue: Int) {
+            self.stringValue = "\(intValue)"
+            self.intValue = intValue
+        }
+    }
+
+    static let errors: [(name: String, error: any Error)] = [
+        ("FriendlyError", AppError.simple),
+        ("FriendlyError+2args", AppError.withArguments(count: 3, volume: "Backup")),
+        ("URLError.notConnected", URLError(.notConnectedToInternet)),
+        ("CocoaError.fileNoSuchFile", CocoaError(.fileNoSuchFile)),
+        ("POSIXError.EACCES", POSIXError(.EACCES)),
+        (
+            "DecodingError",
+            DecodingError.keyNotFound(
+                CodingKeyPath(stringValue: "price"),
+                .init(codingPath: [CodingKeyPath(stringValue: "items"), CodingKeyPath(intValue: 2)], debugDescription: ""))
+        ),
+        ("UnknownStruct", UnknownError()),
+        ("NSError.unknownDomain", NSError(domain: "com.example.unknown", code: 7)),
+    ]
+
+    /// Distinct concrete types to register rules for: Level<Level<…<UnknownError>…>>.
+    struct Level<Inner>: Error {}
+
+    static func registering<T: Error>(_ type: T.Type, count: Int, into pipeline: AlertPipeline) -> AlertPipeline {
+        let registered = pipeline.registering(type) { _ in Classification(code: "rule.\(count)", category: .internal) }
+        guard count > 1 else { return registered }
+        return registering(Level<T>.self, count: count - 1, into: registered)
+    }
+
+    /// A `.strings` file of `count` keys, as an app's catalog would be.
+    static func stringsFile(keys count: Int) -> Data {
+        var text = "/* A generated catalog */\n"
+        for index in 0..<count {
+            text += "\"screen\(index / 10).item\(index).title\" = \"Title number \(index) with “quotes” and \\\"escapes\\\"\";\n"
+        }
+        return Data(text.utf8)
+    }
+}
