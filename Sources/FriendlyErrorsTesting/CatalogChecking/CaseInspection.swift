@@ -131,14 +131,8 @@ struct CaseInspection {
             return
         }
         // Not the base language, and no text of its own.
-        if let location = catalog.location(ofKey: key, language: language) {
-            let reason = catalog.diagnostics.first {
-                $0.key == key && $0.file == location.file && $0.line == location.line
-            }
-            report(
-                .placeholderMismatch, language: language, key: key,
-                "the translation at \(location) was rejected: " + (reason?.message ?? "its placeholders differ"),
-                field: field.name)
+        if let rejection = rejection(of: key, language: language) {
+            report(.placeholderMismatch, language: language, key: key, rejection, field: field.name)
         } else if let base, !base.allSatisfy(\.isWhitespace) {
             if !isAllowed(key: key, text: base) {
                 report(
@@ -150,6 +144,26 @@ struct CaseInspection {
                 .missingText, language: language, key: key, "no text in the catalog and no default in the code",
                 field: field.name)
         }
+    }
+
+    /// Why the catalog left out a translation it was given, if it did: a written entry that is
+    /// not in the table was rejected for its placeholders when the catalog loaded.
+    private func rejection(of key: String, language: String) -> String? {
+        if let location = catalog.location(ofKey: key, language: language) {
+            let reason = catalog.diagnostics.first {
+                $0.key == key && $0.file == location.file && $0.line == location.line
+            }
+            return "the translation at \(location) was rejected: " + (reason?.message ?? "its placeholders differ")
+        }
+        // Catalogs made from texts in code have no locations; their diagnostics name the language's
+        // `.lproj` folder, as `.strings` files do.
+        let folder = "\(language).lproj"
+        let reason = catalog.diagnostics.first { diagnostic in
+            diagnostic.key == key
+                && (diagnostic.file == folder || diagnostic.file.hasPrefix(folder + "/")
+                    || diagnostic.file.contains("/" + folder + "/"))
+        }
+        return reason.map { "the translation was rejected: \($0.message)" }
     }
 
     private func isAllowed(key: String, text: String) -> Bool {
