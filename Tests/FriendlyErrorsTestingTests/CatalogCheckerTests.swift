@@ -96,17 +96,22 @@ struct CatalogCheckerTests {
             var code: String { "door.\(rawValue)" }
         }
         let catalog = TranslationCatalog(strings: [
-            "en": ["door.locked.title": "Locked", "door.locked.message": "The door is locked.",
-                   "door.jammed.title": "Jammed", "door.jammed.message": "The door is jammed."],
-            "ja": ["door.locked.title": "施錠", "door.locked.message": "ドアは施錠されています。",
-                   "door.jammed.title": "故障"],
+            "en": [
+                "door.locked.title": "Locked", "door.locked.message": "The door is locked.",
+                "door.jammed.title": "Jammed", "door.jammed.message": "The door is jammed.",
+            ],
+            "ja": [
+                "door.locked.title": "施錠", "door.locked.message": "ドアは施錠されています。",
+                "door.jammed.title": "故障",
+            ],
         ])
         let report = CatalogChecker(catalog: catalog).check(Door.self)
         #expect(report.checkedCases == ["Door.locked", "Door.jammed"])
-        #expect(report.problems.map(\.description) == [
-            "Door.jammed [ja] door.jammed.message: untranslated: there is no ja text; the base text "
-                + "\"The door is jammed.\" is shown"
-        ])
+        #expect(
+            report.problems.map(\.description) == [
+                "Door.jammed [ja] door.jammed.message: untranslated: there is no ja text; the base text "
+                    + "\"The door is jammed.\" is shown"
+            ])
     }
 
     @Test func destructiveSuggestionAfterCancelBreaksTheGuidelines() {

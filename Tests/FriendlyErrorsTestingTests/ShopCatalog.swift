@@ -57,7 +57,8 @@ enum ShopError: FriendlyError {
     var message: LocalizableText {
         switch self {
         // Defect: the catalog's text has %lld, but the code forgot to pass the limit.
-        case .limitReached(let variant, let limit): variant == .defective ? LocalizableText() : .arguments(.integer(limit))
+        case .limitReached(let variant, let limit):
+            variant == .defective ? LocalizableText() : .arguments(.integer(limit))
         case .priceChanged(_, let price): .arguments(.string(price))
         default: LocalizableText()
         }

@@ -16,19 +16,19 @@ import Testing
     /// A missing semicolon, a key missing in Japanese, a `%@`/`%d` mismatch and an empty value.
     static let brokenCatalog = [
         "en.lproj/App.strings": """
-            /* App texts */
-            "greeting" = "Hello";
-            "farewell" = "Goodbye";
-            "files" = "%@ files";
-            "notice" = "Note";
+        /* App texts */
+        "greeting" = "Hello";
+        "farewell" = "Goodbye";
+        "files" = "%@ files";
+        "notice" = "Note";
 
-            """,
+        """,
         "ja.lproj/App.strings": """
-            "greeting" = "こんにちは"
-            "files" = "%d ファイル";
-            "notice" = "";
+        "greeting" = "こんにちは"
+        "files" = "%d ファイル";
+        "notice" = "";
 
-            """,
+        """,
     ]
 
     @Test func lintReportsEveryProblemWithItsLineAndExitsOne() throws {
@@ -56,7 +56,8 @@ import Testing
         let object = try #require(
             try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
         let problems = try #require(object["problems"] as? [[String: Any]])
-        #expect(problems.map { $0["kind"] as? String } == ["missingKey", "syntax", "placeholderMismatch", "emptyValue"])
+        #expect(
+            problems.map { $0["kind"] as? String } == ["missingKey", "syntax", "placeholderMismatch", "emptyValue"])
         #expect(problems.map { $0["line"] as? Int } == [3, 1, 2, 3])
         #expect(object["errorCount"] as? Int == 4)
     }
@@ -99,10 +100,10 @@ import Testing
     @Test func explainShowsTheConsoleAlertOfAnAppCatalogCode() throws {
         let root = try Self.folder([
             "en.lproj/App.strings": """
-                "shop.cartEmpty.title" = "Your cart is empty";
-                "shop.cartEmpty.message" = "Add something first.";
-                "shop.cartEmpty.action.browse" = "Browse the shop";
-                """
+            "shop.cartEmpty.title" = "Your cart is empty";
+            "shop.cartEmpty.message" = "Add something first.";
+            "shop.cartEmpty.action.browse" = "Browse the shop";
+            """
         ])
         defer { try? FileManager.default.removeItem(atPath: root) }
         let result = try ToolRunner.run(["explain", "shop.cartEmpty", "--catalog", root, "--locale=en"])
@@ -138,9 +139,10 @@ import Testing
                 """)
         let value = try ToolRunner.run(["explain", "file.notFound", "--format", "jsn"])
         #expect(value.status == 64)
-        #expect(value.standardError.hasPrefix(
-            "Error: The value 'jsn' is invalid for '--format <format>'. Please provide one of 'console' and 'json'. "
-                + "Did you mean 'json'?\n"))
+        #expect(
+            value.standardError.hasPrefix(
+                "Error: The value 'jsn' is invalid for '--format <format>'. Please provide one of 'console' and 'json'. "
+                    + "Did you mean 'json'?\n"))
         #expect(try ToolRunner.run(["lint"]).status == 64)
         #expect(try ToolRunner.run([]).status == 64)
     }
@@ -149,7 +151,9 @@ import Testing
         let tool = try ToolRunner.run(["--help"])
         #expect(tool.status == 0)
         #expect(tool.standardOutput.hasPrefix("OVERVIEW: Check, explain and try friendly error catalogs.\n"))
-        #expect(tool.standardOutput.contains("  lint                    Check a folder of .strings and .xcstrings catalogs.\n"))
+        #expect(
+            tool.standardOutput.contains(
+                "  lint                    Check a folder of .strings and .xcstrings catalogs.\n"))
         let lint = try ToolRunner.run(["lint", "--help"])
         #expect(lint.status == 0)
         #expect(lint.standardOutput.contains("USAGE: friendly-errors lint <folder> [--format <format>]"))

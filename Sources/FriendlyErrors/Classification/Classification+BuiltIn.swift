@@ -20,7 +20,8 @@ extension Classification {
 
     private static let builtInEntries: [String: FoundationErrorTable.Entry] = {
         var entries: [String: FoundationErrorTable.Entry] = [:]
-        let tables = Array(FoundationErrorTable.cocoa.values) + Array(FoundationErrorTable.posix.values)
+        let tables =
+            Array(FoundationErrorTable.cocoa.values) + Array(FoundationErrorTable.posix.values)
             + Array(FoundationErrorTable.url.values)
         // The codes classified outside the tables (see `FoundationErrorClassifier`).
         let others: [FoundationErrorTable.Entry] = [

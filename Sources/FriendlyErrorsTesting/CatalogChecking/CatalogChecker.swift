@@ -57,7 +57,8 @@ public struct CatalogChecker: Sendable {
     ///
     /// - Parameter languages: the languages the app ships; by default every language of `catalog`.
     public init(catalog: TranslationCatalog, languages: [String]? = nil, options: Options = Options()) {
-        self.init(pipeline: AlertPipeline().addingCatalog(catalog), languages: languages ?? catalog.languages,
+        self.init(
+            pipeline: AlertPipeline().addingCatalog(catalog), languages: languages ?? catalog.languages,
             options: options)
     }
 

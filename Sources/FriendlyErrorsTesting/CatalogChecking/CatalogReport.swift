@@ -30,7 +30,8 @@ public struct CatalogReport: Sendable, Hashable, CustomStringConvertible {
 
     /// A summary line, then one line per problem.
     public var description: String {
-        let scope = "\(checkedCases.count) case\(checkedCases.count == 1 ? "" : "s") in "
+        let scope =
+            "\(checkedCases.count) case\(checkedCases.count == 1 ? "" : "s") in "
             + "\(languages.count) language\(languages.count == 1 ? "" : "s") (\(languages.joined(separator: ", ")))"
         guard !problems.isEmpty else { return "No problems in \(scope)." }
         let count = "\(problems.count) problem\(problems.count == 1 ? "" : "s")"

@@ -1,5 +1,5 @@
-public import FriendlyErrors
 import Foundation
+public import FriendlyErrors
 
 /// An alert as problem+json (RFC 9457 extended with the alert's fields), the shape PRESENTERS.md
 /// gives the JSON presenter, for snapshots that reviewers read.

@@ -22,7 +22,8 @@ struct ExplainCommand {
             .init(
                 name: "format", valueName: "format", help: "How to show the alert.",
                 allowedValues: ["console", "json"], defaultValue: "console"),
-            .init(name: "catalog", valueName: "folder", help: "An app's catalog folder to layer over the built-in texts."),
+            .init(
+                name: "catalog", valueName: "folder", help: "An app's catalog folder to layer over the built-in texts."),
         ])
 
     var code: String

@@ -67,7 +67,8 @@ struct LintCommand {
                 if language != base, !baseKeySet.contains(key) {
                     problems.append(
                         LintProblem(
-                            .extraKey, at: location, "'\(key)' is in \(language) but not in the base language (\(base))",
+                            .extraKey, at: location,
+                            "'\(key)' is in \(language) but not in the base language (\(base))",
                             key: key, language: language))
                 }
                 if let text = catalog.template(forKey: key, language: language), text.allSatisfy(\.isWhitespace) {

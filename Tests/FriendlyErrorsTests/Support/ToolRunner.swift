@@ -36,7 +36,9 @@ enum ToolRunner {
         .deletingLastPathComponent()
 
     static func run(_ arguments: [String], input: Data? = nil, environment: [String: String] = [:]) throws -> Result {
-        guard let executable else { throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: "friendly-errors"]) }
+        guard let executable else {
+            throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: "friendly-errors"])
+        }
         return try run(executable, arguments, input: input, environment: environment)
     }
 
