@@ -90,6 +90,35 @@ struct CatalogCheckerTests {
         #expect(allowing.check([BrandDown()]).isClean)
     }
 
+    @Test func recoveryLabelsNeedATextInEveryLanguage() {
+        struct Locked: FriendlyError {
+            var code: String { "door.locked" }
+            var title: LocalizableText { LocalizableText(key: "door.locked.title") }
+            var message: LocalizableText { LocalizableText(key: "door.locked.message") }
+            var recoveries: [Recovery] {
+                [
+                    Recovery(id: "unlock", label: LocalizableText()) { .recovered },
+                    Recovery(id: "knock", label: LocalizableText()) { .done },
+                ]
+            }
+        }
+        let catalog = TranslationCatalog(strings: [
+            "en": [
+                "door.locked.title": "Locked", "door.locked.message": "The door is locked.",
+                "door.locked.action.unlock": "Unlock",
+            ],
+            "ja": ["door.locked.title": "施錠", "door.locked.message": "ドアは施錠されています。"],
+        ])
+        let report = CatalogChecker(catalog: catalog).check([Locked()])
+        #expect(
+            report.problems.map(\.description) == [
+                "Locked [en] door.locked.action.knock: missing text: no text in the catalog and no default in the code",
+                "Locked [ja] door.locked.action.unlock: untranslated: there is no ja text; the base text \"Unlock\" is "
+                    + "shown",
+                "Locked [ja] door.locked.action.knock: missing text: no text in the catalog and no default in the code",
+            ])
+    }
+
     @Test func checksEveryCaseOfACaseIterableType() {
         enum Door: String, FriendlyError, CaseIterable {
             case locked, jammed

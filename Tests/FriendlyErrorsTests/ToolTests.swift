@@ -62,6 +62,37 @@ import Testing
         #expect(object["errorCount"] as? Int == 4)
     }
 
+    @Test func lintReadsStringCatalogsAndFindsDuplicateAndExtraKeys() throws {
+        let root = try Self.folder([
+            "App.xcstrings": """
+            {
+              "sourceLanguage" : "en",
+              "strings" : {
+                "app.closed" : {
+                  "localizations" : {
+                    "en" : { "stringUnit" : { "state" : "translated", "value" : "Closed." } }
+                  }
+                }
+              },
+              "version" : "1.0"
+            }
+            """,
+            "en.lproj/More.strings": "\"a\" = \"A\";\n\"a\" = \"B\";\n",
+            "ja.lproj/More.strings": "\"a\" = \"エー\";\n\"extra\" = \"余分\";\n",
+        ])
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let result = try ToolRunner.run(["lint", root])
+        #expect(result.status == 1)
+        #expect(
+            result.standardOutput == """
+                \(root)/App.xcstrings:6:69: error: 'app.closed' has no ja translation
+                \(root)/en.lproj/More.strings:2:1: warning: duplicate key "a": this value (line 2) replaces the one \
+                on line 1
+                \(root)/ja.lproj/More.strings:2:1: error: 'extra' is in ja but not in the base language (en)
+
+                """)
+    }
+
     @Test func lintPassesOurOwnLocalizationFolder() throws {
         let folder = ToolRunner.packageRoot.appendingPathComponent("Localization").path
         let result = try ToolRunner.run(["lint", folder])
