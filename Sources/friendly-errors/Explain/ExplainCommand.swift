@@ -65,6 +65,11 @@ struct ExplainCommand {
         let pipeline = AlertPipeline(catalog: catalog)
         let preference = locale.map { LanguagePreference(stringLiteral: $0) } ?? .process
         let alert = pipeline.alert(for: ExplainedError(classification), locale: preference)
+        if let locale, let wanted = LanguageTag(locale), let shown = LanguageTag(alert.language),
+            wanted.language != shown.language
+        {
+            StandardError.print("Note: there are no texts in '\(locale)'; showing '\(alert.language)'.")
+        }
         if format == "json" {
             TextOutput.standardOutput.write(ProblemJSON.text(for: alert))
         } else {

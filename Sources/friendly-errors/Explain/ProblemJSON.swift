@@ -20,7 +20,8 @@ enum ProblemJSON {
         object["reason"] = alert.reason
         object["suggestion"] = alert.suggestion
         object["referenceId"] = alert.referenceID
-        let options: JSONSerialization.WritingOptions = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        // Slashes stay escaped (`<\/script>`), as the JSON presenter's output must be safe in HTML.
+        let options: JSONSerialization.WritingOptions = [.prettyPrinted, .sortedKeys]
         guard let data = try? JSONSerialization.data(withJSONObject: object, options: options) else { return "{}\n" }
         return String(decoding: data, as: UTF8.self) + "\n"
     }

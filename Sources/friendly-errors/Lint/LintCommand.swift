@@ -40,6 +40,11 @@ struct LintCommand {
             return 66
         }
         let catalog = TranslationCatalog.load(folder: folder, baseLanguage: baseLanguage)
+        // An empty folder is almost always a wrong path, which a clean result would hide in CI.
+        if catalog.diagnostics.isEmpty, catalog.languages.allSatisfy({ catalog.keyCount(language: $0) == 0 }) {
+            StandardError.print("Error: No .strings or .xcstrings files with entries in '\(folder)'.")
+            return 1
+        }
         let problems = Self.problems(in: catalog)
         if format == "json" {
             TextOutput.standardOutput.write(Self.json(problems, catalog: catalog, folder: folder))
