@@ -6,45 +6,97 @@ import FriendlyErrors
     import Darwin
 #endif
 
-/// `friendly-errors`: the package's command-line tool.
+/// `friendly-errors`: the package's command-line tool — lint catalogs, explain codes, run the demo.
 @main
 struct FriendlyErrorsTool {
-    static let usage = """
-        Usage: friendly-errors <command> [options]
+    static let demoSpec = CommandSpec(
+        name: "demo", abstract: "Run a small job that fails, and show the alert and its recovery.",
+        options: [
+            .init(
+                name: "config", valueName: "path",
+                help: "The configuration file to read (by default one in a new temporary folder).")
+        ])
 
-        Commands:
-          demo [--config PATH]   Run a small job that fails, and show the alert and its recovery.
+    static let helpSpec = CommandSpec(
+        name: "help", abstract: "Show help for a command.",
+        arguments: [.init(name: "command", help: "The command to show help for.")], argumentsAreOptional: true)
 
-        """
+    /// The commands, in the order the help lists them.
+    static let commands = [LintCommand.spec, ExplainCommand.spec, demoSpec, helpSpec]
+
+    static var help: String {
+        var lines = [
+            "OVERVIEW: Check, explain and try friendly error catalogs.", "",
+            "USAGE: \(CommandSpec.toolName) <command> [options]", "",
+            "OPTIONS:", CommandSpec.row("-h, --help", "Show help information."), "",
+            "SUBCOMMANDS:",
+        ]
+        lines += commands.map { CommandSpec.row($0.name, $0.abstract) }
+        lines += ["", "  See '\(CommandSpec.toolName) help <subcommand>' for detailed help."]
+        return lines.joined(separator: "\n") + "\n"
+    }
 
     static func main() async {
-        var arguments = Array(CommandLine.arguments.dropFirst())
-        guard !arguments.isEmpty else {
-            StandardError.print("Error: Missing a command.\n\n" + usage)
-            exit(64)
+        exit(await run(Array(CommandLine.arguments.dropFirst())))
+    }
+
+    /// Runs a command line (without the tool's name) and answers the exit status.
+    static func run(_ arguments: [String]) async -> Int32 {
+        do {
+            return try await dispatch(arguments)
+        } catch {
+            TextOutput.standardError.write(error.text)
+            return 64
         }
-        let command = arguments.removeFirst()
+    }
+
+    private static func dispatch(_ arguments: [String]) async throws(UsageError) -> Int32 {
+        guard let command = arguments.first else {
+            throw UsageError("Missing a command.", command: nil)
+        }
+        let rest = Array(arguments.dropFirst())
         switch command {
-        case "demo":
-            var demo = DemoCommand()
-            while !arguments.isEmpty {
-                let argument = arguments.removeFirst()
-                if argument == "--config", !arguments.isEmpty {
-                    demo.configPath = arguments.removeFirst()
-                } else if argument.hasPrefix("--config=") {
-                    demo.configPath = String(argument.dropFirst("--config=".count))
-                } else {
-                    StandardError.print("Error: Unknown option '\(argument)'.\n\n" + usage)
-                    exit(64)
-                }
+        case "-h", "--help":
+            TextOutput.standardOutput.write(help)
+            return 0
+        case "help":
+            guard case .parsed(let parsed) = try ArgumentParser.parse(rest, for: helpSpec) else {
+                TextOutput.standardOutput.write(helpSpec.help)
+                return 0
             }
-            exit(await demo.run())
-        case "-h", "--help", "help":
-            TextOutput.standardOutput.write(usage)
-            exit(0)
+            guard let name = parsed.arguments["command"] else {
+                TextOutput.standardOutput.write(help)
+                return 0
+            }
+            guard let spec = commands.first(where: { $0.name == name }) else { throw unknownCommand(name) }
+            TextOutput.standardOutput.write(spec.help)
+            return 0
+        case LintCommand.spec.name:
+            return try await run(LintCommand.spec, rest) { LintCommand(arguments: $0).run() }
+        case ExplainCommand.spec.name:
+            return try await run(ExplainCommand.spec, rest) { await ExplainCommand(arguments: $0).run() }
+        case demoSpec.name:
+            return try await run(demoSpec, rest) { await DemoCommand(configPath: $0.option("config")).run() }
         default:
-            StandardError.print("Error: Unknown command '\(command)'.\n\n" + usage)
-            exit(64)
+            throw unknownCommand(command)
         }
+    }
+
+    private static func run(
+        _ spec: CommandSpec, _ arguments: [String], _ body: (ParsedArguments) async -> Int32
+    ) async throws(UsageError) -> Int32 {
+        switch try ArgumentParser.parse(arguments, for: spec) {
+        case .help:
+            TextOutput.standardOutput.write(spec.help)
+            return 0
+        case .parsed(let parsed):
+            return await body(parsed)
+        }
+    }
+
+    private static func unknownCommand(_ name: String) -> UsageError {
+        let hint = name.hasPrefix("-") ? "Unknown option '\(name)'." : "Unknown command '\(name)'."
+        let candidates = name.hasPrefix("-") ? ["--help"] : commands.map(\.name)
+        return UsageError(hint + Suggestion.didYouMean(name, among: candidates), command: nil)
     }
 }

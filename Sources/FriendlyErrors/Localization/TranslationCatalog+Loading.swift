@@ -131,6 +131,9 @@ struct CatalogLoader {
     func catalog() -> TranslationCatalog {
         var catalog = TranslationCatalog(baseLanguage: baseLanguage, tables: tables, diagnostics: diagnostics)
         catalog.validatePlaceholders(locations: locations)
+        catalog.locations = locations.mapValues { places in
+            places.mapValues { CatalogLocation(file: $0.file, line: $0.line, column: $0.column) }
+        }
         return catalog
     }
 }

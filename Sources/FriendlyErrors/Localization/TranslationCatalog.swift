@@ -21,6 +21,8 @@ public struct TranslationCatalog: Sendable {
     public private(set) var diagnostics: [CatalogDiagnostic]
 
     var tables: [String: [String: CatalogValue]]
+    /// Where each entry was written, by language and key (files only; see `location(ofKey:language:)`).
+    var locations: [String: [String: CatalogLocation]] = [:]
     private(set) var negotiator: LanguageNegotiator
 
     /// An empty catalog.
@@ -75,12 +77,19 @@ public struct TranslationCatalog: Sendable {
     /// language, `other`'s wins. Diagnostics of both are kept.
     public func adding(_ other: TranslationCatalog) -> TranslationCatalog {
         var tables = self.tables
+        var locations = self.locations
         for (language, texts) in other.tables {
             let name = language == other.baseLanguage ? baseLanguage : language
             tables[name, default: [:]].merge(texts) { _, new in new }
         }
-        return TranslationCatalog(
+        for (language, places) in other.locations {
+            let name = language == other.baseLanguage ? baseLanguage : language
+            locations[name, default: [:]].merge(places) { _, new in new }
+        }
+        var combined = TranslationCatalog(
             baseLanguage: baseLanguage, tables: tables, diagnostics: diagnostics + other.diagnostics)
+        combined.locations = locations
+        return combined
     }
 
     /// The languages to look keys up in for a preference, best first, ending with the base language.

@@ -1,0 +1,51 @@
+/// Where a catalog entry was written: a file, a 1-based line and a 1-based column (in Unicode
+/// scalars), as ``CatalogDiagnostic`` counts them.
+public struct CatalogLocation: Sendable, Hashable, CustomStringConvertible {
+    /// The file, as the folder path given to ``TranslationCatalog/load(folder:baseLanguage:)`` names it.
+    public let file: String
+    /// The 1-based line of the entry's text.
+    public let line: Int
+    /// The 1-based column of the entry's text.
+    public let column: Int
+
+    /// A location in a file.
+    public init(file: String, line: Int, column: Int) {
+        self.file = file
+        self.line = line
+        self.column = column
+    }
+
+    /// The location as `file:line:column`.
+    public var description: String { "\(file):\(line):\(column)" }
+}
+
+extension TranslationCatalog {
+    /// Where the entry for `key` in `language` was written, for tools that report problems with a
+    /// place (`friendly-errors lint`, the testing module).
+    ///
+    /// Known for catalogs loaded from files, `nil` for texts given in code. A translation that was
+    /// left out because its placeholders do not match the base language keeps its location, so a
+    /// tool can tell "written but rejected" from "never written".
+    public func location(ofKey key: String, language: String) -> CatalogLocation? {
+        locations[Self.canonicalLanguage(language)]?[key]
+    }
+
+    /// The text for `key` in `language`'s own table, as written, placeholders unfilled (for a plural,
+    /// its `other` form); `nil` when that language has no such entry. Nothing falls back to the base
+    /// language: this is for checking catalogs, not for showing texts.
+    public func template(forKey key: String, language: String) -> String? {
+        tables[Self.canonicalLanguage(language)]?[key]?.representativeTemplate
+    }
+
+    /// Why `translation` cannot be formatted with the arguments `base` takes, or `nil` when both
+    /// take the same arguments of the same kinds (in any order): the check the catalog runs on
+    /// every translation when it loads.
+    ///
+    /// ```swift
+    /// TranslationCatalog.placeholderProblem(translation: "%d Dateien", base: "%@ files")
+    /// // "placeholder 1 is %d here but %@ in the base language"
+    /// ```
+    public static func placeholderProblem(translation: String, base: String) -> String? {
+        PlaceholderFormat.check(translation: translation, against: base)
+    }
+}
