@@ -1,40 +1,41 @@
 /// Puts a ``Classification`` into words for one chain of languages, giving the ``Alert``.
 ///
-/// A text is looked up under its key (or the key derived from the code and field) in each language
-/// of the chain, then its base-language default is used; titles and messages that resolve to
-/// nothing take the category's generic text, so a raw key is never shown.
+/// A text is looked up under its key (or, without one, under the field of its error's code) in each
+/// language of the chain, then its base-language default is used; titles and messages that resolve
+/// to nothing take the category's generic text, so a raw key is never shown.
 struct AlertLocalizer {
     let catalog: TranslationCatalog
 
+    /// The field of a code a text without a key is looked up as (`<code>.title`…).
+    enum Field {
+        case title, message, reason, suggestion
+    }
+
     func alert(for classification: Classification, languages: [String]) -> Alert {
-        let code = classification.code
+        let lookup = Lookup(catalog: catalog, languages: languages, code: classification.code)
         let category = classification.category
         let title =
-            resolve(classification.title, code: code, field: "title", in: languages)
-            ?? resolve(LocalizableText(key: "category.\(category.name).title"), code: code, field: "", in: languages)
-            ?? resolve(LocalizableText(key: "category.unknown.title"), code: code, field: "", in: languages)
+            lookup.resolve(classification.title, field: .title)
+            ?? lookup.resolve(LocalizableText(key: "category.\(category.name).title"), field: .title)
+            ?? lookup.resolve(LocalizableText(key: "category.unknown.title"), field: .title)
             ?? category.name
         let message =
-            resolve(classification.message, code: code, field: "message", in: languages)
-            ?? resolve(LocalizableText(key: "category.\(category.name).message"), code: code, field: "", in: languages)
+            lookup.resolve(classification.message, field: .message)
+            ?? lookup.resolve(LocalizableText(key: "category.\(category.name).message"), field: .message)
             ?? title
-        let ok = AlertAction(
-            id: AlertAction.okID, label: label(LocalizableText(key: "action.ok", default: "OK"), in: languages),
-            role: .default)
-        let cancel = AlertAction(
-            id: AlertAction.cancelID,
-            label: label(LocalizableText(key: "action.cancel", default: "Cancel"), in: languages), role: .cancel)
+        let first = lookup.tables.first
+        let ok = AlertAction(id: AlertAction.okID, label: first?.ok ?? "OK", role: .default)
+        let cancel = AlertAction(id: AlertAction.cancelID, label: first?.cancel ?? "Cancel", role: .cancel)
         return Alert(
-            code: code,
+            code: classification.code,
             category: category,
             severity: classification.severity,
             title: title,
             message: message,
-            reason: resolve(classification.reason, code: code, field: "reason", in: languages),
-            suggestion: resolve(classification.suggestion, code: code, field: "suggestion", in: languages),
+            reason: lookup.resolve(classification.reason, field: .reason),
+            suggestion: lookup.resolve(classification.suggestion, field: .suggestion),
             referenceID: classification.referenceID,
-            actions: Alert.orderedActions(
-                for: recoveryActions(classification.recoveries, code: code, in: languages), cancel: cancel, ok: ok),
+            actions: Alert.orderedActions(for: recoveryActions(classification.recoveries, lookup), cancel: cancel, ok: ok),
             language: languages.first ?? catalog.baseLanguage,
             httpStatusOverride: classification.httpStatus,
             debugDetail: classification.debugDetail)
@@ -42,49 +43,95 @@ struct AlertLocalizer {
 
     /// The recoveries as actions; a repeated id or one of the stock ids (`ok`, `cancel`) is dropped,
     /// as presenters and scripts choose actions by id.
-    private func recoveryActions(_ recoveries: [Recovery], code: String, in languages: [String]) -> [AlertAction] {
+    private func recoveryActions(_ recoveries: [Recovery], _ lookup: Lookup) -> [AlertAction] {
+        guard !recoveries.isEmpty else { return [] }
         var seen: Set<String> = [AlertAction.okID, AlertAction.cancelID]
         var actions: [AlertAction] = []
         for recovery in recoveries where seen.insert(recovery.id).inserted {
-            let text = recovery.label.withKey(orDerived: "\(code).action.\(recovery.id)")
             actions.append(
                 AlertAction(
-                    id: recovery.id, label: resolve(text, code: code, field: "", in: languages) ?? recovery.id,
+                    id: recovery.id, label: lookup.resolveLabel(recovery.label, id: recovery.id) ?? recovery.id,
                     role: recovery.isDestructive ? .destructive : .default, perform: recovery.perform))
         }
         return actions
     }
 
-    private func label(_ text: LocalizableText, in languages: [String]) -> String {
-        resolve(text, code: "", field: "", in: languages) ?? text.defaultValue ?? ""
-    }
+    /// The tables of one alert's languages, and its code's texts in each.
+    struct Lookup {
+        let tables: [CatalogIndex.Language]
+        let codeTexts: [CatalogIndex.CodeTexts?]
+        let baseLanguage: String
 
-    /// The text in the first language of the chain that has it, else its default; `nil` for none.
-    /// An empty key means a finished text that is never looked up.
-    func resolve(_ text: LocalizableText, code: String, field: String, in languages: [String]) -> String? {
-        let key = text.key ?? "\(code).\(field)"
-        if !key.isEmpty, let found = catalog.lookup(key, in: languages) {
-            if found.language == catalog.baseLanguage || text.arguments.isEmpty
-                || isCompatible(found.value, with: text.defaultValue)
-            {
-                return nonEmpty(found.value.formatted(with: text.arguments, language: found.language))
+        init(catalog: TranslationCatalog, languages: [String], code: String) {
+            var tables: [CatalogIndex.Language] = []
+            tables.reserveCapacity(languages.count)
+            for name in languages {
+                if let table = catalog.index.languages[name] { tables.append(table) }
             }
-            if let base = catalog.lookup(key, in: [catalog.baseLanguage]) {
-                return nonEmpty(base.value.formatted(with: text.arguments, language: base.language))
+            self.tables = tables
+            self.codeTexts = tables.map { $0.codes[code] }
+            self.baseLanguage = catalog.baseLanguage
+        }
+
+        /// The text in the first language of the chain that has it, else its default; `nil` for
+        /// none. An empty key means a finished text that is never looked up.
+        func resolve(_ text: LocalizableText, field: Field) -> String? {
+            if let key = text.key {
+                if key.isEmpty { return format(nil, text, baseHasEntry: false) }
+                return find(text) { table, _ in table.texts[key] }
+            }
+            return find(text) { _, texts in
+                switch field {
+                case .title: texts?.title
+                case .message: texts?.message
+                case .reason: texts?.reason
+                case .suggestion: texts?.suggestion
+                }
             }
         }
-        guard let defaultValue = text.defaultValue else { return nil }
-        return nonEmpty(PlaceholderFormat.format(defaultValue, arguments: text.arguments))
-    }
 
-    /// Whether a translation takes the same arguments as the code's default text; translations
-    /// with a base-language entry were checked when the catalog loaded.
-    private func isCompatible(_ value: CatalogValue, with defaultValue: String?) -> Bool {
-        guard let defaultValue else { return true }
-        return PlaceholderFormat.check(translation: value.representativeTemplate, against: defaultValue) == nil
-    }
+        /// A recovery label: its key, or `<code>.action.<id>`.
+        func resolveLabel(_ text: LocalizableText, id: String) -> String? {
+            if text.key != nil { return resolve(text, field: .title) }
+            return find(text) { _, texts in texts?.actions[id] }
+        }
 
-    private func nonEmpty(_ text: String) -> String? {
-        text.isEmpty ? nil : text
+        /// Formats the value of the first language that has one, with the text's arguments.
+        private func find(
+            _ text: LocalizableText, _ value: (CatalogIndex.Language, CatalogIndex.CodeTexts?) -> CatalogValue?
+        ) -> String? {
+            for index in tables.indices {
+                guard let found = value(tables[index], codeTexts[index]) else { continue }
+                let language = tables[index].name
+                // A translation of a key the base language also has was checked when the catalog loaded.
+                let baseHasEntry =
+                    language == baseLanguage || text.arguments.isEmpty
+                    || tables.last.map { $0.name == baseLanguage && value($0, codeTexts[tables.count - 1]) != nil }
+                        ?? false
+                return format((found, language), text, baseHasEntry: baseHasEntry)
+            }
+            return format(nil, text, baseHasEntry: false)
+        }
+
+        private func format(
+            _ found: (value: CatalogValue, language: String)?, _ text: LocalizableText, baseHasEntry: Bool
+        ) -> String? {
+            if let found, baseHasEntry || isUsable(found, for: text) {
+                return nonEmpty(found.value.formatted(with: text.arguments, language: found.language))
+            }
+            guard let defaultValue = text.defaultValue else { return nil }
+            return nonEmpty(PlaceholderFormat.format(defaultValue, arguments: text.arguments))
+        }
+
+        /// Whether a translation whose base text lives only in code (the default) takes the same
+        /// arguments as that default.
+        private func isUsable(_ found: (value: CatalogValue, language: String), for text: LocalizableText) -> Bool {
+            guard let defaultValue = text.defaultValue else { return true }
+            return PlaceholderFormat.check(translation: found.value.representativeTemplate, against: defaultValue) == nil
+        }
+
+        private func nonEmpty(_ text: String) -> String? {
+            text.isEmpty ? nil : text
+        }
     }
 }

@@ -14,7 +14,7 @@ enum PlaceholderFormat {
     /// Fills the placeholders of `template` with `arguments`.
     static func format(_ template: String, arguments: [Argument]) -> String {
         // The common case: a text without placeholders is returned without copying.
-        guard template.utf8.contains(UInt8(ascii: "%")) else { return template }
+        guard template.containsUTF8Byte(UInt8(ascii: "%")) else { return template }
         return withUTF8(of: template) { bytes in
             var output: [UInt8] = []
             output.reserveCapacity(bytes.count + 16 * arguments.count)
@@ -52,7 +52,7 @@ enum PlaceholderFormat {
     /// The arguments `template` takes and what is wrong with its placeholders.
     static func signature(of template: String) -> PlaceholderSignature {
         var signature = PlaceholderSignature()
-        guard template.utf8.contains(UInt8(ascii: "%")) else { return signature }
+        guard template.containsUTF8Byte(UInt8(ascii: "%")) else { return signature }
         withUTF8(of: template) { bytes in
             var sequence = 0
             var sawPositional = false

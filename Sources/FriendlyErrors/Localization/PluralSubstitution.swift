@@ -13,7 +13,7 @@ struct PluralSubstitution: Sendable, Hashable {
 
     /// Replaces each `%arg` in a form by the numbered placeholder of the variable's argument.
     static func resolvingArg(in form: String, argument: Int, formatSpecifier: String) -> String {
-        guard form.utf8.contains(UInt8(ascii: "%")) else { return form }
+        guard form.containsUTF8Byte(UInt8(ascii: "%")) else { return form }
         let placeholder = Array("%\(argument + 1)$\(formatSpecifier)".utf8)
         let bytes = Array(form.utf8)
         var output: [UInt8] = []
@@ -43,7 +43,7 @@ struct PluralSubstitution: Sendable, Hashable {
     /// that explicit: every unnumbered placeholder becomes numbered, so the result never mixes both
     /// styles when a form brings numbered ones (`"%@ has %#@files@"` → `"%1$@ has %2$lld files"`).
     static func expand(_ template: String, form: (String) -> String?) -> String {
-        guard template.utf8.contains(UInt8(ascii: "%")) else { return template }
+        guard template.containsUTF8Byte(UInt8(ascii: "%")) else { return template }
         let bytes = Array(template.utf8)
         return bytes.withUnsafeBufferPointer { buffer in
             var specs: [PlaceholderSpec] = []
@@ -87,7 +87,7 @@ struct PluralSubstitution: Sendable, Hashable {
     /// The variables a template uses, in order, each with its 0-based argument slot (the position
     /// it is written with, else its place among the unnumbered placeholders).
     static func variables(in template: String) -> [(name: String, slot: Int)] {
-        guard template.utf8.contains(UInt8(ascii: "%")) else { return [] }
+        guard template.containsUTF8Byte(UInt8(ascii: "%")) else { return [] }
         return Array(template.utf8).withUnsafeBufferPointer { buffer in
             var result: [(name: String, slot: Int)] = []
             var index = 0
@@ -111,7 +111,7 @@ struct PluralSubstitution: Sendable, Hashable {
 
     /// `text` with its unnumbered placeholders numbered from the 0-based `slot`, and how many there were.
     private static func numbering(_ text: String, from slot: Int) -> (String, Int) {
-        guard text.utf8.contains(UInt8(ascii: "%")) else { return (text, 0) }
+        guard text.containsUTF8Byte(UInt8(ascii: "%")) else { return (text, 0) }
         let bytes = Array(text.utf8)
         return bytes.withUnsafeBufferPointer { buffer in
             var output: [UInt8] = []

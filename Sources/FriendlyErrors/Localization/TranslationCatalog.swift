@@ -20,7 +20,11 @@ public struct TranslationCatalog: Sendable {
     /// The problems found while loading, each with its file, line and column.
     public private(set) var diagnostics: [CatalogDiagnostic]
 
-    var tables: [String: [String: CatalogValue]]
+    var tables: [String: [String: CatalogValue]] {
+        didSet { index = CatalogIndex(tables: tables, baseLanguage: baseLanguage) }
+    }
+    /// The tables arranged for fast lookups; rebuilt whenever they change (at load time only).
+    private(set) var index: CatalogIndex
     /// Where each entry was written, by language and key (files only; see `location(ofKey:language:)`).
     var locations: [String: [String: CatalogLocation]] = [:]
     private(set) var negotiator: LanguageNegotiator
@@ -52,6 +56,7 @@ public struct TranslationCatalog: Sendable {
     init(baseLanguage: String, tables: [String: [String: CatalogValue]], diagnostics: [CatalogDiagnostic]) {
         self.baseLanguage = baseLanguage
         self.tables = tables
+        self.index = CatalogIndex(tables: tables, baseLanguage: baseLanguage)
         self.diagnostics = diagnostics
         // A fixed order (base first, then by name): the negotiator breaks ties in the order given.
         let ordered = [baseLanguage] + tables.keys.filter { $0 != baseLanguage }.sorted()
@@ -119,12 +124,17 @@ public struct TranslationCatalog: Sendable {
     /// Removes translations whose placeholders differ from the base language's, reporting each.
     mutating func validatePlaceholders(locations: [String: [String: (file: String, line: Int, column: Int)]]) {
         guard let base = tables[baseLanguage] else { return }
+        // Removals go to a copy, assigned once at the end, so the index is rebuilt once.
+        var checked = tables
+        var removedAny = false
+        defer { if removedAny { tables = checked } }
         for (language, texts) in tables where language != baseLanguage {
             for (key, value) in texts {
                 guard let baseValue = base[key], let problem = value.placeholderProblem(against: baseValue) else {
                     continue
                 }
-                tables[language]?[key] = nil
+                checked[language]?[key] = nil
+                removedAny = true
                 let location = locations[language]?[key] ?? (file: "\(language).lproj", line: 1, column: 1)
                 diagnostics.append(
                     CatalogDiagnostic(

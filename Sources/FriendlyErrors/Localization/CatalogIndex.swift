@@ -1,0 +1,65 @@
+/// A catalog's tables arranged for the hot path: texts derived from an error's code are found with
+/// one lookup of the code per language instead of building and hashing `<code>.title`,
+/// `<code>.message`… one by one, and the stock labels are resolved once per language.
+struct CatalogIndex: Sendable {
+    /// The texts one code has in one language, by field.
+    struct CodeTexts: Sendable {
+        var title: CatalogValue?
+        var message: CatalogValue?
+        var reason: CatalogValue?
+        var suggestion: CatalogValue?
+        /// Recovery labels, by action id (`<code>.action.<id>`).
+        var actions: [String: CatalogValue] = [:]
+    }
+
+    /// One language's tables.
+    struct Language: Sendable {
+        let name: String
+        let texts: [String: CatalogValue]
+        let codes: [String: CodeTexts]
+        /// OK and Cancel in this language, or the base language's where it has none.
+        let ok: String
+        let cancel: String
+    }
+
+    let languages: [String: Language]
+
+    init(tables: [String: [String: CatalogValue]], baseLanguage: String) {
+        let base = tables[baseLanguage] ?? [:]
+        func label(_ key: String, _ texts: [String: CatalogValue], default fallback: String) -> String {
+            if case .text(let text)? = texts[key] ?? base[key] { return text }
+            return fallback
+        }
+        var languages: [String: Language] = [:]
+        for (name, texts) in tables {
+            languages[name] = Language(
+                name: name, texts: texts, codes: Self.codeTexts(texts),
+                ok: label("action.ok", texts, default: "OK"), cancel: label("action.cancel", texts, default: "Cancel"))
+        }
+        self.languages = languages
+    }
+
+    /// Groups keys of the form `<code>.<field>` and `<code>.action.<id>` by code.
+    private static func codeTexts(_ texts: [String: CatalogValue]) -> [String: CodeTexts] {
+        var codes: [String: CodeTexts] = [:]
+        for (key, value) in texts {
+            let parts = key.split(separator: ".", omittingEmptySubsequences: false)
+            guard parts.count >= 2, let field = parts.last else { continue }
+            if parts.count >= 3, parts[parts.count - 2] == "action" {
+                let code = parts.dropLast(2).joined(separator: ".")
+                if !code.isEmpty, !field.isEmpty { codes[code, default: CodeTexts()].actions[String(field)] = value }
+                continue
+            }
+            let code = parts.dropLast().joined(separator: ".")
+            guard !code.isEmpty else { continue }
+            switch field {
+            case "title": codes[code, default: CodeTexts()].title = value
+            case "message": codes[code, default: CodeTexts()].message = value
+            case "reason": codes[code, default: CodeTexts()].reason = value
+            case "suggestion": codes[code, default: CodeTexts()].suggestion = value
+            default: continue
+            }
+        }
+        return codes
+    }
+}
