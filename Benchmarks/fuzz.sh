@@ -26,7 +26,7 @@ for target in "${targets[@]}"; do
     binary="fuzz-out/bin/$target"
     echo "== building $target"
     swiftc -swift-version 6 "${features[@]}" -parse-as-library -O -g -sanitize=fuzzer,address \
-        -module-name FriendlyErrors "${sources[@]}" "Benchmarks/Fuzz/Targets/$target.swift" -o "$binary"
+        -module-name FriendlyErrors "${sources[@]}" "Benchmarks/Fuzz/Targets/Fuzz$target.swift" -o "$binary"
     $build_only && continue
     mkdir -p "fuzz-out/corpus/$target"
     echo "== fuzzing $target for $seconds s"
