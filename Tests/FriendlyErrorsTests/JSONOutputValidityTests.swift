@@ -68,7 +68,8 @@ struct JSONOutputValidityTests {
         #expect(repaired == "a\u{FFFD}b")
         let loneSurrogate = String(decoding: [0xD800] as [UInt16], as: UTF16.self)
         #expect(loneSurrogate == "\u{FFFD}")
-        let result = try PythonJSON.parse(document: presenter.problemDetails(for: alert(holding: repaired + loneSurrogate)))
+        let result = try PythonJSON.parse(
+            document: presenter.problemDetails(for: alert(holding: repaired + loneSurrogate)))
         let object = try #require(result.value as? [String: Any])
         #expect(object["detail"] as? String == "a\u{FFFD}b\u{FFFD}")
     }
@@ -91,7 +92,8 @@ struct JSONOutputValidityTests {
         var warning = alerts[0]
         warning.severity = .warning
         alerts.append(warning)
-        let lines = alerts.flatMap { presenter.jsonLine(for: $0, instance: JSONPresenter.newInstance()) }
+        let lines =
+            alerts.flatMap { presenter.jsonLine(for: $0, instance: JSONPresenter.newInstance()) }
             + alerts.flatMap { JSONPresenter().jsonLine(for: $0) }
         let results = try PythonJSON.parse(jsonLines: lines)
         #expect(results.count == alerts.count * 2)

@@ -115,8 +115,10 @@ import Testing
 
     @Test func problemDetailsIsAPureFunctionOfAlertAndInstance() {
         let alert = serverPipeline.alert(for: InsufficientFunds(missingCredits: 7), locale: "en")
-        #expect(presenter.problemDetails(for: alert, instance: instance) == presenter.problemDetails(
-            for: alert, instance: instance))
+        #expect(
+            presenter.problemDetails(for: alert, instance: instance)
+                == presenter.problemDetails(
+                    for: alert, instance: instance))
     }
 
     @Test func newInstanceIsAFreshLowercaseUUIDURN() {

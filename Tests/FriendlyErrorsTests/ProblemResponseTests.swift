@@ -8,7 +8,8 @@ import Testing
     static let hostileAcceptLanguages: [String?] = [
         nil, "", "ja", "ja-JP;q=1", "xx-EVIL\r\nSet-Cookie: a", "en\r\n\r\n<html>", "ja\u{0}", "\u{0}\u{0}",
         "fr;q=0.5\nX-Injected: 1", String(repeating: "ja-JP-x-", count: 5_000), "*", "en;q=0, ja;q=0",
-        "\u{2028}ja\u{85}", "ja\u{D}", "zh-Hant-TW\r", String(decoding: [0x6A, 0x61, 0xFF, 0xFE, 0x0D, 0x0A], as: UTF8.self),
+        "\u{2028}ja\u{85}", "ja\u{D}", "zh-Hant-TW\r",
+        String(decoding: [0x6A, 0x61, 0xFF, 0xFE, 0x0D, 0x0A], as: UTF8.self),
     ]
 
     /// Errors whose texts hold everything a header must not.
@@ -100,8 +101,10 @@ import Testing
     }
 
     @Test func frameworkStatusIsKept() {
-        #expect(serverPipeline.problemResponse(for: FrameworkHTTPError(statusCode: 404), acceptLanguage: nil).status == 404)
-        #expect(serverPipeline.problemResponse(for: FrameworkHTTPError(statusCode: 451), acceptLanguage: nil).status == 451)
+        #expect(
+            serverPipeline.problemResponse(for: FrameworkHTTPError(statusCode: 404), acceptLanguage: nil).status == 404)
+        #expect(
+            serverPipeline.problemResponse(for: FrameworkHTTPError(statusCode: 451), acceptLanguage: nil).status == 451)
     }
 
     @Test func bodyStatusEqualsResponseStatus() {

@@ -79,7 +79,8 @@ enum PythonJSON {
             let object = try JSONSerialization.jsonObject(with: output.stdout, options: [.fragmentsAllowed])
                 as? [String: Any]
         else {
-            throw Failure(message: "python3 failed (\(output.status)): \(String(decoding: output.stderr, as: UTF8.self))")
+            throw Failure(
+                message: "python3 failed (\(output.status)): \(String(decoding: output.stderr, as: UTF8.self))")
         }
         if let fatal = object["fatal"] as? String { throw Failure(message: fatal) }
         let results = object["results"] as? [[String: Any]] ?? []
