@@ -146,6 +146,18 @@ import Testing
         #expect(line.contains(#""instance":"urn:uuid:"#))
     }
 
+    @Test func pipelinePresentingThroughTheJSONPresenterWritesALineAndRunsNoRecovery() async {
+        let lines = LockedLines()
+        let presenter = JSONPresenter(output: TextOutput { lines.append($0) })
+        let result = await AlertPresentationSystem.withPresenter(presenter) {
+            await serverPipeline.present(InsufficientFunds(missingCredits: 5), locale: "ja")
+        }
+        #expect(result.chosenActionID == nil)
+        #expect(result.outcome == nil)
+        #expect(lines.all.count == 1)
+        #expect(lines.all.first?.hasPrefix(#"{"type":"about:blank","title":"残高が不足しています","status":402,"#) == true)
+    }
+
     @Test func defaultOutputIsStandardOutput() {
         #expect(JSONPresenter().output.fileDescriptor == 1)
     }
