@@ -26,7 +26,7 @@ import Testing
     }
 
     @Test func domainErrorAnswersItsStatusAsProblemJSONInJapanese() async throws {
-        let response = try await send(.post, "/orders", acceptLanguage: "ja-JP, en;q=0.5")
+        let response = try await send(.post, "/orders", acceptLanguage: "ja")
         #expect(response.status == 402)
         #expect(response.headers[.contentType] == "application/problem+json")
         #expect(response.headers[.contentLanguage] == "ja")
@@ -39,6 +39,11 @@ import Testing
         let actions = response.json["actions"] as? [[String: String]] ?? []
         #expect(actions.map { $0["id"] } == ["cancel", "topUp"])
         #expect(actions.last?["title"] == "チャージする")
+    }
+
+    @Test func acceptLanguageQualitiesAreHonoured() async throws {
+        let response = try await send(.post, "/orders", acceptLanguage: "de;q=0.2, ja-JP;q=0.9, en;q=0.5")
+        #expect(response.headers[.contentLanguage] == "ja")
     }
 
     @Test func domainErrorInEnglishWithoutAcceptLanguage() async throws {
