@@ -1,0 +1,43 @@
+extension AlertPipeline {
+    /// The HTTP response for an error thrown while handling a request: the alert in the best of the
+    /// catalog's languages for the request's `Accept-Language`, as problem+json.
+    ///
+    /// ```swift
+    /// let problem = pipeline.problemResponse(
+    ///     for: error, acceptLanguage: request.headers[.acceptLanguage],
+    ///     presenter: JSONPresenter(typeBaseURI: "https://errors.example.com/"))
+    /// // problem.status 402, problem.headers [Content-Type, Content-Language, Vary], problem.body
+    /// ```
+    ///
+    /// - The status is the error's own when it carries one in 400–599 (a rule returned
+    ///   ``Classification/httpStatus``, as for a framework's 404), else its category's: always 4xx or 5xx.
+    /// - `Content-Language` is the language the alert was put in — always one of the catalog's own
+    ///   languages, never text from the request.
+    /// - The debug detail is written only when this pipeline was configured with
+    ///   ``Configuration/includesDebugDetails``.
+    /// - Observers see the error with the same reference ID that the body carries as `referenceId`.
+    ///
+    /// - Parameters:
+    ///   - error: the error thrown.
+    ///   - acceptLanguage: the request's `Accept-Language` header as received (several headers joined
+    ///     with `,`), or `nil` for the catalog's base language. Parsing is bounded.
+    ///   - presenter: the presenter that writes the body: its type base URI and limits.
+    public func problemResponse(
+        for error: any Error, acceptLanguage: String?, presenter: JSONPresenter = JSONPresenter()
+    ) -> ProblemResponse {
+        let preference = acceptLanguage.map(LanguagePreference.acceptLanguage) ?? .base
+        return problemResponse(for: alert(for: error, locale: preference), presenter: presenter)
+    }
+
+    /// The HTTP response for an alert this pipeline made (see
+    /// ``problemResponse(for:acceptLanguage:presenter:)``), for apps that look at the alert first.
+    ///
+    /// An alert's language outside the catalog's is answered with the base language in
+    /// `Content-Language`; a debug detail is dropped unless the pipeline includes debug details.
+    public func problemResponse(for alert: Alert, presenter: JSONPresenter = JSONPresenter()) -> ProblemResponse {
+        var alert = alert
+        if !configuration.includesDebugDetails { alert.debugDetail = nil }
+        let language = catalog.languages.contains(alert.language) ? alert.language : catalog.baseLanguage
+        return ProblemResponse(alert: alert, contentLanguage: language, presenter: presenter)
+    }
+}

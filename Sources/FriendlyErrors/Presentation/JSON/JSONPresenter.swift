@@ -1,0 +1,184 @@
+import Foundation
+
+/// Presents alerts as RFC 9457 problem details (`application/problem+json`), extended with what the
+/// alert knows: for servers, which send one object as a response body, and for scripts, which read
+/// one object per line (JSON Lines) from standard output.
+///
+/// ```swift
+/// // A script's tool: every alert becomes one line on standard output.
+/// AlertPresentationSystem.bootstrap(JSONPresenter())
+///
+/// // A server: a response body for an alert (see also `AlertPipeline.problemResponse(for:acceptLanguage:presenter:)`).
+/// let presenter = JSONPresenter(typeBaseURI: "https://errors.example.com/")
+/// let body = presenter.problemDetails(for: alert, instance: JSONPresenter.newInstance())
+/// ```
+///
+/// One object looks like this (members in this order; absent values are left out, never `null`):
+///
+/// ```json
+/// {"type":"https://errors.example.com/account/insufficient-funds","title":"Insufficient funds",
+///  "status":402,"detail":"You need 42 more credits.","instance":"urn:uuid:9b2c…",
+///  "code":"account.insufficientFunds","category":"paymentRequired","severity":"error",
+///  "reason":"…","suggestion":"…","referenceId":"7K3Q-9X2M",
+///  "actions":[{"id":"cancel","title":"Cancel","role":"cancel"},{"id":"topUp","title":"Top up","role":"default"}],
+///  "language":"en"}
+/// ```
+///
+/// - `type`: `about:blank` without a ``typeBaseURI``, and always for unexpected errors (they have no
+///   type of their own); otherwise the base with the code as a path: `account.insufficientFunds` →
+///   `account/insufficient-funds`.
+/// - `title`: the alert's title, the same for every occurrence of a code in one language. With
+///   `about:blank`, RFC 9457 would like the HTTP status phrase; the alert's title is kept because it
+///   says more, and the RFC allows it to be localized. Clients tell problems apart by `code`.
+/// - `status`: ``Alert/httpStatus``, always 400–599 — the status the response is sent with.
+/// - `detail`: the alert's message for this occurrence.
+/// - `instance`: when given, a `urn:uuid:` URI naming this occurrence.
+/// - `code`, `category`, `severity`, `reason`, `suggestion`: from the alert.
+/// - `referenceId`: the reference ID of an unexpected error, which observers also received with the
+///   original error, so a log line can be found from a response.
+/// - `actions`: the alert's actions in order, each `{"id", "title", "role"}`; the id is never localized.
+/// - `language`: the catalog language of the texts (in a response, also in `Content-Language`; JSON
+///   Lines have no headers, so it is in the object).
+/// - `occurrences`: only when a burst of identical alerts was coalesced into this one (2 or more).
+/// - `debugDetail`: the error's own description, only when the alert carries one, which the pipeline
+///   does only when the app turned on ``AlertPipeline/Configuration/includesDebugDetails``.
+///
+/// The output is described by the JSON Schema `Schemas/problem-details.v1.schema.json`. Every string is
+/// escaped so the output is valid JSON for every input and safe inside an HTML `<script>` element, and
+/// every text is capped (see ``Limits``), so a multi-megabyte message cannot blow up a response.
+public struct JSONPresenter: AlertPresenter {
+    /// The largest sizes written, in UTF-8 bytes before escaping. A longer text is cut at a grapheme
+    /// cluster boundary and ends with `…`, so no character is split and the result is still valid.
+    public struct Limits: Sendable, Hashable {
+        /// For each text: title, detail, reason, suggestion and action titles. Default 2 KiB.
+        public var maximumTextBytes: Int
+        /// For the debug detail. Default 8 KiB.
+        public var maximumDebugDetailBytes: Int
+        /// For each identifier: code, category, action ids, reference ID, language, instance. Default 256.
+        public var maximumIdentifierBytes: Int
+        /// The number of actions written; the rest are left out. Default 16.
+        public var maximumActions: Int
+
+        /// Limits; values below a small minimum are raised to it, so that the output keeps its shape.
+        public init(
+            maximumTextBytes: Int = 2048, maximumDebugDetailBytes: Int = 8192, maximumIdentifierBytes: Int = 256,
+            maximumActions: Int = 16
+        ) {
+            // `…` takes 3 bytes: below 16, a text would be little more than the ellipsis.
+            self.maximumTextBytes = max(16, maximumTextBytes)
+            self.maximumDebugDetailBytes = max(16, maximumDebugDetailBytes)
+            self.maximumIdentifierBytes = max(16, maximumIdentifierBytes)
+            self.maximumActions = max(1, maximumActions)
+        }
+
+        /// The default limits: 2 KiB per text, 8 KiB of debug detail, 256 bytes per identifier,
+        /// 16 actions.
+        public static let standard = Limits()
+    }
+
+    /// The base URI under which problem types are named (`"https://errors.example.com/"`), or `nil`
+    /// for `about:blank`. A `/` is added when it does not end in one.
+    public var typeBaseURI: String?
+    /// The largest sizes written.
+    public var limits: Limits
+    /// Where ``present(_:)`` writes its JSON Lines.
+    public var output: TextOutput
+
+    /// A presenter writing JSON Lines to `output` (standard output by default).
+    ///
+    /// ```swift
+    /// let presenter = JSONPresenter(typeBaseURI: "https://errors.example.com/", output: .standardError)
+    /// ```
+    public init(typeBaseURI: String? = nil, limits: Limits = .standard, output: TextOutput = .standardOutput) {
+        self.typeBaseURI = typeBaseURI
+        self.limits = limits
+        self.output = output
+    }
+
+    /// Writes `alert` as one line of JSON (a fresh `instance` included) to ``output`` in one write,
+    /// and answers ``AlertResponse/dismissed``: a script reads the actions' ids and decides itself.
+    public func present(_ alert: Alert) async -> AlertResponse {
+        output.write(String(decoding: jsonLine(for: alert, instance: Self.newInstance()), as: UTF8.self))
+        return .dismissed
+    }
+
+    /// The problem details object for `alert`, as UTF-8 bytes: a response body.
+    ///
+    /// A pure function: the same alert and instance give the same bytes. Pass `instance` to name the
+    /// occurrence (``newInstance()`` makes one); `nil` leaves the member out.
+    public func problemDetails(for alert: Alert, instance: String? = nil) -> [UInt8] {
+        var writer = JSONWriter(reservingCapacity: 768)
+        write(alert, instance: instance, to: &writer)
+        return writer.bytes
+    }
+
+    /// The problem details object for `alert` followed by a newline: one record of JSON Lines. The
+    /// object itself never holds a line break (every control character and U+2028/U+2029 is escaped).
+    public func jsonLine(for alert: Alert, instance: String? = nil) -> [UInt8] {
+        var bytes = problemDetails(for: alert, instance: instance)
+        bytes.append(UInt8(ascii: "\n"))
+        return bytes
+    }
+
+    /// The `type` member for `alert`: `about:blank`, or the code under ``typeBaseURI``.
+    ///
+    /// ```swift
+    /// JSONPresenter(typeBaseURI: "https://errors.example.com").type(for: alert)
+    /// // "https://errors.example.com/account/insufficient-funds" for code "account.insufficientFunds"
+    /// ```
+    public func type(for alert: Alert) -> String {
+        guard let base = typeBaseURI, !base.isEmpty, alert.code != FallbackClassifier.code else {
+            return "about:blank"
+        }
+        let code = alert.code.cappedAtGraphemeBoundary(maxUTF8Bytes: limits.maximumIdentifierBytes)
+        let separator = base.hasSuffix("/") ? "" : "/"
+        return base + separator + ProblemType.path(forCode: code)
+    }
+
+    /// A fresh `urn:uuid:` URI naming one occurrence of a problem, for the `instance` member.
+    public static func newInstance() -> String {
+        "urn:uuid:" + UUID().uuidString.lowercased()
+    }
+
+    private func write(_ alert: Alert, instance: String?, to writer: inout JSONWriter) {
+        let text = limits.maximumTextBytes
+        let identifier = limits.maximumIdentifierBytes
+        writer.beginObject()
+        writer.string(type(for: alert), forKey: "type")
+        writer.string(alert.title.cappedAtGraphemeBoundary(maxUTF8Bytes: text), forKey: "title")
+        writer.int(alert.httpStatus, forKey: "status")
+        writer.string(alert.message.cappedAtGraphemeBoundary(maxUTF8Bytes: text), forKey: "detail")
+        if let instance {
+            writer.string(instance.cappedAtGraphemeBoundary(maxUTF8Bytes: identifier), forKey: "instance")
+        }
+        writer.string(alert.code.cappedAtGraphemeBoundary(maxUTF8Bytes: identifier), forKey: "code")
+        writer.string(alert.category.name.cappedAtGraphemeBoundary(maxUTF8Bytes: identifier), forKey: "category")
+        writer.string(alert.severity.rawValue, forKey: "severity")
+        if let reason = alert.reason {
+            writer.string(reason.cappedAtGraphemeBoundary(maxUTF8Bytes: text), forKey: "reason")
+        }
+        if let suggestion = alert.suggestion {
+            writer.string(suggestion.cappedAtGraphemeBoundary(maxUTF8Bytes: text), forKey: "suggestion")
+        }
+        if let referenceID = alert.referenceID {
+            writer.string(referenceID.cappedAtGraphemeBoundary(maxUTF8Bytes: identifier), forKey: "referenceId")
+        }
+        writer.key("actions")
+        writer.beginArray()
+        for action in alert.actions.prefix(limits.maximumActions) {
+            writer.beginObject()
+            writer.string(action.id.cappedAtGraphemeBoundary(maxUTF8Bytes: identifier), forKey: "id")
+            writer.string(action.label.cappedAtGraphemeBoundary(maxUTF8Bytes: text), forKey: "title")
+            writer.string(action.role.rawValue, forKey: "role")
+            writer.endObject()
+        }
+        writer.endArray()
+        writer.string(alert.language.cappedAtGraphemeBoundary(maxUTF8Bytes: identifier), forKey: "language")
+        if alert.occurrences > 1 { writer.int(alert.occurrences, forKey: "occurrences") }
+        if let detail = alert.debugDetail {
+            writer.string(
+                detail.cappedAtGraphemeBoundary(maxUTF8Bytes: limits.maximumDebugDetailBytes), forKey: "debugDetail")
+        }
+        writer.endObject()
+    }
+}
