@@ -71,7 +71,8 @@ struct ExplainCommand {
             StandardError.print("Note: there are no texts in '\(locale)'; showing '\(alert.language)'.")
         }
         if format == "json" {
-            TextOutput.standardOutput.write(ProblemJSON.text(for: alert))
+            // Exactly what a server would send for this code, as one JSON Lines record.
+            TextOutput.standardOutput.write(String(decoding: JSONPresenter().jsonLine(for: alert), as: UTF8.self))
         } else {
             let presenter = ConsolePresenter(output: .standardOutput, interactivity: .never, catalog: catalog)
             _ = await presenter.present(alert)
