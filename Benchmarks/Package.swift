@@ -2,23 +2,21 @@
 
 import PackageDescription
 
-// A path dependency's identity is its folder's name, which differs between clones ("main", "repo"…).
-let libraryPackage = String(Context.packageDirectory.split(separator: "/").dropLast().last ?? "").lowercased()
-
 // Benchmarks for swift-friendly-errors, in a package of their own so the library depends on nothing.
 // Run: swift package --package-path Benchmarks benchmark   (release build; see Benchmarks/README.md)
 let package = Package(
     name: "FriendlyErrorsBenchmarks",
     platforms: [.macOS(.v13)],
     dependencies: [
-        .package(path: ".."),
+        // Named, so that the package resolves whatever the folder of the checkout is called.
+        .package(name: "swift-friendly-errors", path: ".."),
         .package(url: "https://github.com/ordo-one/package-benchmark.git", from: "1.38.1", traits: ["MallocInterposer"]),
     ],
     targets: [
         .executableTarget(
             name: "FriendlyErrorsBenchmarks",
             dependencies: [
-                .product(name: "FriendlyErrors", package: libraryPackage),
+                .product(name: "FriendlyErrors", package: "swift-friendly-errors"),
                 .product(name: "Benchmark", package: "package-benchmark"),
             ],
             path: "Benchmarks/FriendlyErrorsBenchmarks",
