@@ -26,21 +26,25 @@ struct DemoCommand {
         }
 
         let path = configPath ?? Self.temporaryConfigPath()
-        StandardError.print(say("demo.reading", .string(path)))
-        do {
-            let settings = try await pipeline.run(maximumAttempts: 2) { try Self.loadSettings(at: path) }
+        // The path can hold anything, escape sequences included: shown, never obeyed.
+        let shownPath = TerminalSanitizer.sanitize(path)
+        let created = say("demo.created", .string(shownPath))
+        StandardError.print(say("demo.reading", .string(shownPath)))
+        // The wrapper presents what the job throws on the console, runs the chosen recovery, retries
+        // once after it, and answers the exit status (78, the configuration's, when the user cancels).
+        return await FriendlyMain.exitStatus(pipeline: pipeline, maximumAttempts: 2) {
+            let settings = try Self.loadSettings(at: path, created: created)
             print(say("demo.loaded", .integer(settings)))
-            return 0
-        } catch {
-            return pipeline.classify(error).category.exitStatus
         }
     }
 
     /// The number of settings in the file, or a demo error with its recovery.
-    static func loadSettings(at path: String) throws -> Int {
+    /// `created` is the line shown once the recovery wrote a default configuration.
+    static func loadSettings(at path: String, created: String) throws -> Int {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw DemoError.configMissing(path: path) {
                 try Data(defaultConfiguration.utf8).write(to: URL(fileURLWithPath: path))
+                StandardError.print(created)
                 return .recovered
             }
         }
