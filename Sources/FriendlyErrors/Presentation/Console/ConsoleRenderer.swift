@@ -31,8 +31,8 @@ struct ConsoleRenderer {
     /// note that nothing is asked when `asking` is false.
     func render(_ alert: Alert, choices: [AlertAction], asking: Bool) -> String {
         var lines: [String] = []
-        let title = Self.clean(alert.title)
-        let message = Self.clean(alert.message)
+        let title = Self.clean(alert.title).ifVisible ?? ""
+        let message = Self.clean(alert.message).ifVisible ?? ""
         var headline = title.isEmpty ? message : title
         if alert.occurrences > 1 {
             let count = text("console.occurrences", .integer(alert.occurrences))
@@ -54,16 +54,16 @@ struct ConsoleRenderer {
                 lines += block(prefix: [(indentation(Self.bodyIndent), nil)], text: message, indent: Self.bodyIndent)
             }
         }
-        if let reason = alert.reason.map(Self.clean), !reason.isEmpty {
+        if let reason = alert.reason.flatMap(\.ifVisible).map(Self.clean) {
             lines += field(label: text("console.reason"), text: reason)
         }
-        if let suggestion = alert.suggestion.map(Self.clean), !suggestion.isEmpty {
+        if let suggestion = alert.suggestion.flatMap(\.ifVisible).map(Self.clean) {
             lines += field(label: text("console.help"), text: suggestion)
         }
-        if let reference = alert.referenceID.map(Self.clean), !reference.isEmpty {
+        if let reference = alert.referenceID.flatMap(\.ifVisible).map(Self.clean) {
             lines += field(label: text("console.reference"), text: reference)
         }
-        if let detail = alert.debugDetail.map(Self.clean), !detail.isEmpty {
+        if let detail = alert.debugDetail.flatMap(\.ifVisible).map(Self.clean) {
             lines += field(label: "debug", text: detail)
         }
 
@@ -73,11 +73,11 @@ struct ConsoleRenderer {
                 lines += block(prefix: [(lead, nil)], text: text("console.notInteractive"), indent: leadWidth)
             }
             for (index, action) in choices.enumerated() {
-                let number = "\(index + 1)) "
+                let number = "\(index + 1))"
                 lines += block(
-                    prefix: [(lead, nil), (number, .number)], text: Self.clean(action.label),
+                    prefix: [(lead, nil), (number, .number), (" ", nil)], text: Self.clean(action.label),
                     style: action.role == .destructive ? .destructive : nil,
-                    indent: leadWidth + DisplayWidth.columns(of: number))
+                    indent: leadWidth + DisplayWidth.columns(of: number) + 1)
             }
         }
         return lines.joined(separator: "\n") + "\n"
@@ -125,15 +125,42 @@ struct ConsoleRenderer {
         let continuation = isPlain ? Self.bodyIndent : indent
         // Tabs measure 0 columns but a terminal moves to its next tab stop: spaces keep lines exact.
         let body = isPlain ? text : text.replacingTabs()
-        let wrapped = LineWrapper.wrap(body, width: columns, indent: continuation, firstLinePrefixWidth: prefixWidth)
+        var wrapped = LineWrapper.wrap(body, width: columns, indent: continuation, firstLinePrefixWidth: prefixWidth)
         var lines: [String] = []
-        lines.reserveCapacity(wrapped.count)
-        for (index, piece) in wrapped.enumerated() {
-            var line = index == 0 ? prefix.map { style($0.0, $0.1) }.joined() : indentation(continuation)
+        if let columns, let first = wrapped.first, prefixWidth + DisplayWidth.columns(of: first) > columns,
+            prefixWidth > continuation
+        {
+            // A word too long to follow the label (a reference, a path) may still fit on a line of its
+            // own: the label then stands alone, as `reason:` does before a long path.
+            let below = LineWrapper.wrap(body, width: columns, indent: continuation, firstLinePrefixWidth: continuation)
+            if let moved = below.first, continuation + DisplayWidth.columns(of: moved) <= columns {
+                lines.append(Self.trimmingTrailingSpaces(prefix).map { style($0.0, $0.1) }.joined())
+                wrapped = below
+            }
+        }
+        lines.reserveCapacity(lines.count + wrapped.count)
+        for piece in wrapped {
+            var line = lines.isEmpty ? prefix.map { style($0.0, $0.1) }.joined() : indentation(continuation)
             line += style(piece, textStyle)
             lines.append(line)
         }
         return lines
+    }
+
+    /// The prefix without the spaces that would end a line.
+    private static func trimmingTrailingSpaces(_ prefix: [(String, Style?)]) -> [(String, Style?)] {
+        var pieces = prefix
+        while let last = pieces.last {
+            var text = last.0
+            while text.last == " " { text.removeLast() }
+            if text.isEmpty {
+                pieces.removeLast()
+            } else {
+                pieces[pieces.count - 1].0 = text
+                break
+            }
+        }
+        return pieces
     }
 
     private func text(_ key: String, _ arguments: LocalizableText.Argument...) -> String {
@@ -180,6 +207,11 @@ struct ConsoleRenderer {
 }
 
 extension String {
+    /// The string, or `nil` when it has nothing but white space: such a part is left out.
+    fileprivate var ifVisible: String? {
+        allSatisfy(\.isWhitespace) ? nil : self
+    }
+
     /// The string with each tab replaced by four spaces.
     fileprivate func replacingTabs() -> String {
         guard contains("\t") else { return self }
