@@ -179,4 +179,21 @@ struct ConsoleRenderingTests {
         let alert = Alert(code: "x", category: .unknown, title: "T", message: "a\tb", actions: [])
         #expect(await render(alert) == "error: T\n  a    b\n")
     }
+
+    // MARK: The tool's own lines
+
+    @Test func writeLineWrapsAndSanitizesInOneWrite() async {
+        let captured = CapturedOutput()
+        let presenter = consolePresenter(captured, color: .always, width: .columns(20))
+        presenter.writeLine("/tmp/\u{1B}]0;evil\u{07} から設定を読み込んでいます…")
+        #expect(captured.writeCount == 1)
+        #expect(captured.text == "/tmp/\\u{1B}]0;evil\\u{07}\nから設定を読み込んで\nいます…\n")
+    }
+
+    @Test func writeLineDoesNotWrapWhenNothingSetsAWidth() async {
+        let captured = CapturedOutput()
+        let presenter = ConsolePresenter(output: captured.output, environment: [:])
+        presenter.writeLine(String(repeating: "word ", count: 40))
+        #expect(captured.lines.count == 2)
+    }
 }

@@ -26,25 +26,27 @@ struct DemoCommand {
         }
 
         let path = configPath ?? Self.temporaryConfigPath()
-        // The path can hold anything, escape sequences included: shown, never obeyed.
-        let shownPath = TerminalSanitizer.sanitize(path)
-        let created = say("demo.created", .string(shownPath))
-        StandardError.print(say("demo.reading", .string(shownPath)))
-        // The wrapper presents what the job throws on the console, runs the chosen recovery, retries
-        // once after it, and answers the exit status (78, the configuration's, when the user cancels).
-        return await FriendlyMain.exitStatus(pipeline: pipeline, maximumAttempts: 2) {
-            let settings = try Self.loadSettings(at: path, created: created)
-            print(say("demo.loaded", .integer(settings)))
+        // Lines for people go through console presenters: a path can hold anything, escape sequences
+        // included, and is shown, never obeyed; lines wrap like the alerts. Results go to standard output.
+        let console = ConsolePresenter()
+        let results = ConsolePresenter(output: .standardOutput)
+        console.writeLine(say("demo.reading", .string(path)))
+        let created = say("demo.created", .string(path))
+        // The wrapper presents what the job throws, runs the chosen recovery, retries once after it,
+        // and answers the exit status (78, the configuration's, when the user cancels).
+        return await FriendlyMain.exitStatus(pipeline: pipeline, presenter: console, maximumAttempts: 2) {
+            let settings = try Self.loadSettings(at: path) { console.writeLine(created) }
+            results.writeLine(say("demo.loaded", .integer(settings)))
         }
     }
 
     /// The number of settings in the file, or a demo error with its recovery.
-    /// `created` is the line shown once the recovery wrote a default configuration.
-    static func loadSettings(at path: String, created: String) throws -> Int {
+    /// `created` runs once the recovery wrote a default configuration.
+    static func loadSettings(at path: String, created: @escaping @Sendable () -> Void) throws -> Int {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw DemoError.configMissing(path: path) {
                 try Data(defaultConfiguration.utf8).write(to: URL(fileURLWithPath: path))
-                StandardError.print(created)
+                created()
                 return .recovered
             }
         }

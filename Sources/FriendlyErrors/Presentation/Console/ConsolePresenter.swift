@@ -104,13 +104,26 @@ public struct ConsolePresenter: AlertPresenter {
             .columns(for: options.width)
     }
 
-    func renderer(for alert: Alert, in terminal: TerminalEnvironment) -> ConsoleRenderer {
+    /// Writes a line for people — progress, a note, a result — to the presenter's output in one write:
+    /// made harmless and wrapped like the alerts (at the same width, without indentation), so a
+    /// tool's own lines look like its alerts. Never coloured.
+    ///
+    /// ```swift
+    /// let console = ConsolePresenter()
+    /// console.writeLine("Reading the configuration from \(path) …")   // a path may hold anything
+    /// ```
+    public func writeLine(_ text: String) {
+        let terminal = TerminalEnvironment.current(variables: environment, output: output, input: input)
+        output.write(renderer(for: nil, in: terminal).line(text))
+    }
+
+    func renderer(for alert: Alert?, in terminal: TerminalEnvironment) -> ConsoleRenderer {
         ConsoleRenderer(
             columns: terminal.columns(for: options.width),
             usesColor: terminal.usesColor(options.color),
             isPlain: options.layout.isPlain,
             catalog: catalog,
-            language: alert.language
+            language: alert?.language ?? catalog.baseLanguage
         )
     }
 

@@ -98,6 +98,11 @@ struct ConsoleRenderer {
         return block(prefix: [(lead, nil)], text: note, indent: leadWidth).joined(separator: "\n") + "\n"
     }
 
+    /// A line of the tool's own, wrapped without indentation, ending with a newline.
+    func line(_ text: String) -> String {
+        block(prefix: [], text: Self.clean(text), indent: 0).joined(separator: "\n") + "\n"
+    }
+
     private func range(of choices: [AlertAction]) -> String {
         choices.count == 1 ? "1" : "1-\(choices.count)"
     }

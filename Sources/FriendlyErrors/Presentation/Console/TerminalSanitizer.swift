@@ -25,13 +25,9 @@
 ///   need them to place punctuation and Latin words correctly.
 /// - Backslashes are not doubled, so Windows paths stay readable; the escapes are for people, not
 ///   for parsing back.
-public enum TerminalSanitizer {
+enum TerminalSanitizer {
     /// The text with every dangerous scalar replaced by `\u{XX}`; the same string when nothing is.
-    ///
-    /// ```swift
-    /// TerminalSanitizer.sanitize("\u{1B}]0;evil\u{07}")   // the text `\u{1B}]0;evil\u{07}`, harmless
-    /// ```
-    public static func sanitize(_ text: String) -> String {
+    static func sanitize(_ text: String) -> String {
         guard needsEscaping(text) else { return text }
 
         var result = ""
