@@ -86,7 +86,8 @@ struct ConsoleRenderingTests {
     }
 
     @Test func forcedColourColoursAFile() async {
-        let output = await render(SampleAlerts.configMissingEnglish, color: .automatic, environment: ["CLICOLOR_FORCE": "1"])
+        let output = await render(
+            SampleAlerts.configMissingEnglish, color: .automatic, environment: ["CLICOLOR_FORCE": "1"])
         #expect(output.hasPrefix("\u{1B}[1;31merror\u{1B}[0m: \u{1B}[1mConfiguration file not found\u{1B}[0m\n"))
     }
 
@@ -102,7 +103,9 @@ struct ConsoleRenderingTests {
     @Test func noColourRunCrossesALineBreak() async {
         let output = await render(SampleAlerts.configMissingJapanese, color: .always, width: .columns(20))
         for line in output.split(separator: "\n") {
-            #expect(line.components(separatedBy: "\u{1B}[0m").count == line.components(separatedBy: "\u{1B}[").count / 2 + 1)
+            #expect(
+                line.components(separatedBy: "\u{1B}[0m").count == line.components(separatedBy: "\u{1B}[").count / 2 + 1
+            )
         }
     }
 
@@ -113,7 +116,10 @@ struct ConsoleRenderingTests {
         let alert = Alert(
             code: "x", category: .unknown, title: "T\(hostile)", message: "M\(hostile)", reason: "R\(hostile)",
             suggestion: "S\(hostile)", referenceID: "ID\(hostile)",
-            actions: [AlertAction(id: "cancel", label: "Cancel", role: .cancel), AlertAction(id: "f", label: "F\(hostile)", role: .default) { .done }])
+            actions: [
+                AlertAction(id: "cancel", label: "Cancel", role: .cancel),
+                AlertAction(id: "f", label: "F\(hostile)", role: .default) { .done },
+            ])
         for color in [ConsolePresenter.ColorMode.never, .always] {
             for layout in [ConsolePresenter.Layout.standard, .plain] {
                 let output = await render(alert, color: color, layout: layout)
@@ -156,7 +162,8 @@ struct ConsoleRenderingTests {
     }
 
     @Test func plainLayoutHasOneLabelledFieldPerLine() async {
-        let output = await render(SampleAlerts.configMissingEnglish, color: .always, width: .columns(20), layout: .plain)
+        let output = await render(
+            SampleAlerts.configMissingEnglish, color: .always, width: .columns(20), layout: .plain)
         #expect(
             output == """
                 error: Configuration file not found

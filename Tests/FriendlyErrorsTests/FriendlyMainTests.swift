@@ -19,11 +19,12 @@ struct FriendlyMainTests {
         #expect(status == 0)
     }
 
-    @Test(arguments: [
-        (ErrorCategory.invalidInput, 64), (.invalidData, 65), (.notFound, 66), (.unavailable, 69), (.internal, 70),
-        (.conflict, 73), (.ioFailure, 74), (.timeout, 75), (.permissionDenied, 77), (.configuration, 78),
-        (.unknown, 1), (.cancelled, 1),
-    ] as [(ErrorCategory, Int32)])
+    @Test(
+        arguments: [
+            (ErrorCategory.invalidInput, 64), (.invalidData, 65), (.notFound, 66), (.unavailable, 69), (.internal, 70),
+            (.conflict, 73), (.ioFailure, 74), (.timeout, 75), (.permissionDenied, 77), (.configuration, 78),
+            (.unknown, 1), (.cancelled, 1),
+        ] as [(ErrorCategory, Int32)])
     func aCancelledFailureExitsWithItsCategorysStatus(_ category: ErrorCategory, _ expected: Int32) async {
         let status = await FriendlyMain.exitStatus(presenter: RecordingPresenter(answering: .cancel)) {
             throw Failure(category: category)

@@ -49,13 +49,16 @@ struct TerminalEnvironmentTests {
     }
 
     @Test func anExplicitColourSettingBeatsEveryVariable() {
-        let forcing = TerminalEnvironment(variables: ["CLICOLOR_FORCE": "1", "FORCE_COLOR": "1"], outputIsTerminal: true)
+        let forcing = TerminalEnvironment(
+            variables: ["CLICOLOR_FORCE": "1", "FORCE_COLOR": "1"], outputIsTerminal: true)
         #expect(forcing.usesColor(.never) == false)
         let refusing = TerminalEnvironment(variables: ["NO_COLOR": "1", "TERM": "dumb", "CLICOLOR": "0"])
         #expect(refusing.usesColor(.always) == true)
     }
 
-    @Test(arguments: [("always", "always"), ("never", "never"), ("auto", "auto"), ("AUTO", "auto"), ("automatic", "auto")])
+    @Test(arguments: [
+        ("always", "always"), ("never", "never"), ("auto", "auto"), ("AUTO", "auto"), ("automatic", "auto"),
+    ])
     func colorArgumentsParse(_ argument: String, _ expected: String) {
         #expect(ConsolePresenter.ColorMode(argument: argument)?.description == expected)
     }
@@ -67,11 +70,12 @@ struct TerminalEnvironmentTests {
 
     // MARK: Width
 
-    @Test(arguments: [
-        ("80", 80), ("20", 20), ("1", 1), ("99999", 99999), (" 40 ", 40),
-        ("0", nil), ("abc", nil), ("", nil), ("-5", nil), ("+5", nil), ("4x", nil), ("12.5", nil),
-        ("99999999999999999999999", nil),
-    ] as [(String, Int?)])
+    @Test(
+        arguments: [
+            ("80", 80), ("20", 20), ("1", 1), ("99999", 99999), (" 40 ", 40),
+            ("0", nil), ("abc", nil), ("", nil), ("-5", nil), ("+5", nil), ("4x", nil), ("12.5", nil),
+            ("99999999999999999999999", nil),
+        ] as [(String, Int?)])
     func columnsVariableIsAWholeNumberOfAtLeastOne(_ value: String, _ expected: Int?) {
         #expect(TerminalEnvironment.parseColumns(value) == expected)
     }

@@ -1,5 +1,5 @@
-import FriendlyErrors
 import Foundation
+import FriendlyErrors
 
 /// `friendly-errors demo`: reads a configuration file that is missing, shows the alert with its
 /// recovery (create a default configuration), and retries once the recovery ran.

@@ -20,7 +20,8 @@ func expectSnapshot(
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             try Data(visible.utf8).write(to: file)
-            Issue.record("Recorded a new snapshot at \(file.path); run again without recording.", sourceLocation: sourceLocation)
+            Issue.record(
+                "Recorded a new snapshot at \(file.path); run again without recording.", sourceLocation: sourceLocation)
         } catch {
             Issue.record("Could not record \(file.path): \(error)", sourceLocation: sourceLocation)
         }
@@ -35,7 +36,9 @@ func expectSnapshot(
     let expected = String(decoding: data, as: UTF8.self)
     guard visible != expected else { return }
     let diff = lineDiff(expected: expected, actual: visible)
-    Issue.record("Output differs from \(file.lastPathComponent) (- snapshot, + actual):\n\(diff)", sourceLocation: sourceLocation)
+    Issue.record(
+        "Output differs from \(file.lastPathComponent) (- snapshot, + actual):\n\(diff)", sourceLocation: sourceLocation
+    )
 }
 
 /// A line-by-line diff: unchanged lines with two spaces, removed ones with `-`, added ones with `+`,
