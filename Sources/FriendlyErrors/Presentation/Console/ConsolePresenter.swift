@@ -67,6 +67,9 @@ public struct ConsolePresenter: AlertPresenter {
         self.environment = environment ?? ProcessInfo.processInfo.environment
     }
 
+    /// Writes `alert` in one write and, when someone can answer, asks which action to take: the
+    /// answer is the chosen action's id, Cancel's for Enter, three invalid answers or the end of
+    /// input. When nobody is asked the options are listed and nothing is chosen.
     public func present(_ alert: Alert) async -> AlertResponse {
         let terminal = TerminalEnvironment.current(variables: environment, output: output, input: input)
         let renderer = self.renderer(for: alert, in: terminal)
