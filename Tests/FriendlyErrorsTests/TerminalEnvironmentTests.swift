@@ -151,4 +151,15 @@ struct TerminalEnvironmentTests {
         #expect(!presenter.usesColor)
         #expect(presenter.columns == nil)
     }
+
+    @Test func theInteractivityOnlyInitializerLeavesTheRestToTheEnvironment() {
+        var presenter = ConsolePresenter(
+            output: TextOutput { _ in }, interactivity: .never, environment: ["CLICOLOR_FORCE": "1", "COLUMNS": "33"])
+        #expect(!presenter.isInteractive)
+        #expect(presenter.usesColor)
+        #expect(presenter.columns == 33)
+        presenter.interactivity = .always
+        #expect(presenter.options.interactivity == .always)
+        #expect(presenter.isInteractive)
+    }
 }
