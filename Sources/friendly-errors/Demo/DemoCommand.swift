@@ -8,6 +8,9 @@ import FriendlyErrors
 /// the user's folders by surprise.
 struct DemoCommand {
     var configPath: String?
+    /// The `--color always|never|auto` setting once the tool parses one (`ColorMode(argument:)`);
+    /// automatic by default, so `DemoCommand(configPath:)` keeps working.
+    var color: ConsolePresenter.ColorMode = .automatic
 
     static let defaultConfiguration = """
         # Written by friendly-errors demo
@@ -28,7 +31,7 @@ struct DemoCommand {
         let path = configPath ?? Self.temporaryConfigPath()
         // Lines for people go through console presenters: a path can hold anything, escape sequences
         // included, and is shown, never obeyed; lines wrap like the alerts. Results go to standard output.
-        let console = ConsolePresenter()
+        let console = ConsolePresenter(options: .init(color: color))
         let results = ConsolePresenter(output: .standardOutput)
         console.writeLine(say("demo.reading", .string(path)))
         let created = say("demo.created", .string(path))
