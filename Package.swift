@@ -13,7 +13,10 @@ let package = Package(
         .target(name: "FriendlyErrors"),
         .target(name: "FriendlyErrorsTesting", dependencies: ["FriendlyErrors"]),
         .executableTarget(name: "friendly-errors", dependencies: ["FriendlyErrors"]),
-        .testTarget(name: "FriendlyErrorsTests", dependencies: ["FriendlyErrors", "FriendlyErrorsTesting"]),
+        .testTarget(
+            name: "FriendlyErrorsTests", dependencies: ["FriendlyErrors", "FriendlyErrorsTesting"],
+            // Expected output, read by the tests from the source tree (see Support/Snapshot.swift).
+            exclude: ["Snapshots"]),
         .testTarget(name: "FriendlyErrorsTestingTests", dependencies: ["FriendlyErrors", "FriendlyErrorsTesting"]),
     ],
     swiftLanguageModes: [.v6]

@@ -24,6 +24,8 @@ enum BuiltInStrings {
 "severity.info" = "note";
 
 /* Console presenter labels */
+/* The label of the message in the plain layout (screen readers, logs): "message: …" */
+"console.message" = "message";
 "console.reason" = "reason";
 "console.help" = "help";
 "console.reference" = "reference";
@@ -223,6 +225,7 @@ enum BuiltInStrings {
 "severity.info" = "Hinweis";
 
 /* Console presenter labels */
+"console.message" = "Meldung";
 "console.reason" = "Grund";
 "console.help" = "Hilfe";
 "console.reference" = "Referenz";
@@ -422,6 +425,7 @@ enum BuiltInStrings {
 "severity.info" = "nota";
 
 /* Console presenter labels */
+"console.message" = "mensaje";
 "console.reason" = "motivo";
 "console.help" = "ayuda";
 "console.reference" = "referencia";
@@ -621,6 +625,7 @@ enum BuiltInStrings {
 "severity.info" = "remarque";
 
 /* Console presenter labels */
+"console.message" = "message";
 "console.reason" = "cause";
 "console.help" = "aide";
 "console.reference" = "référence";
@@ -820,6 +825,7 @@ enum BuiltInStrings {
 "severity.info" = "注意";
 
 /* Console presenter labels */
+"console.message" = "詳細";
 "console.reason" = "原因";
 "console.help" = "対処法";
 "console.reference" = "参照番号";
@@ -1019,6 +1025,7 @@ enum BuiltInStrings {
 "severity.info" = "참고";
 
 /* Console presenter labels */
+"console.message" = "내용";
 "console.reason" = "원인";
 "console.help" = "해결 방법";
 "console.reference" = "참조 번호";
@@ -1218,6 +1225,7 @@ enum BuiltInStrings {
 "severity.info" = "nota";
 
 /* Console presenter labels */
+"console.message" = "mensagem";
 "console.reason" = "motivo";
 "console.help" = "ajuda";
 "console.reference" = "referência";
@@ -1417,6 +1425,7 @@ enum BuiltInStrings {
 "severity.info" = "提示";
 
 /* Console presenter labels */
+"console.message" = "详情";
 "console.reason" = "原因";
 "console.help" = "建议";
 "console.reference" = "参考编号";
@@ -1616,6 +1625,7 @@ enum BuiltInStrings {
 "severity.info" = "提示";
 
 /* Console presenter labels */
+"console.message" = "詳情";
 "console.reason" = "原因";
 "console.help" = "建議";
 "console.reference" = "參考編號";

@@ -1,5 +1,5 @@
-import FriendlyErrors
 import Foundation
+import FriendlyErrors
 
 /// `friendly-errors demo`: reads a configuration file that is missing, shows the alert with its
 /// recovery (create a default configuration), and retries once the recovery ran.
@@ -8,6 +8,9 @@ import Foundation
 /// the user's folders by surprise.
 struct DemoCommand {
     var configPath: String?
+    /// The `--color always|never|auto` setting once the tool parses one (`ColorMode(argument:)`);
+    /// automatic by default, so `DemoCommand(configPath:)` keeps working.
+    var color: ConsolePresenter.ColorMode = .automatic
 
     static let defaultConfiguration = """
         # Written by friendly-errors demo
@@ -26,21 +29,27 @@ struct DemoCommand {
         }
 
         let path = configPath ?? Self.temporaryConfigPath()
-        StandardError.print(say("demo.reading", .string(path)))
-        do {
-            let settings = try await pipeline.run(maximumAttempts: 2) { try Self.loadSettings(at: path) }
-            print(say("demo.loaded", .integer(settings)))
-            return 0
-        } catch {
-            return pipeline.classify(error).category.exitStatus
+        // Lines for people go through console presenters: a path can hold anything, escape sequences
+        // included, and is shown, never obeyed; lines wrap like the alerts. Results go to standard output.
+        let console = ConsolePresenter(options: .init(color: color))
+        let results = ConsolePresenter(output: .standardOutput)
+        console.writeLine(say("demo.reading", .string(path)))
+        let created = say("demo.created", .string(path))
+        // The wrapper presents what the job throws, runs the chosen recovery, retries once after it,
+        // and answers the exit status (78, the configuration's, when the user cancels).
+        return await FriendlyMain.exitStatus(pipeline: pipeline, presenter: console, maximumAttempts: 2) {
+            let settings = try Self.loadSettings(at: path) { console.writeLine(created) }
+            results.writeLine(say("demo.loaded", .integer(settings)))
         }
     }
 
     /// The number of settings in the file, or a demo error with its recovery.
-    static func loadSettings(at path: String) throws -> Int {
+    /// `created` runs once the recovery wrote a default configuration.
+    static func loadSettings(at path: String, created: @escaping @Sendable () -> Void) throws -> Int {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw DemoError.configMissing(path: path) {
                 try Data(defaultConfiguration.utf8).write(to: URL(fileURLWithPath: path))
+                created()
                 return .recovered
             }
         }

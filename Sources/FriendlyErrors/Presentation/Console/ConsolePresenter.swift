@@ -5,8 +5,8 @@ import Foundation
 ///
 /// ```
 /// error: Configuration file not found
-///   The configuration file “/tmp/demo/config.toml” couldn't be read.
-///   reason: The file doesn't exist.
+///   The configuration file “/tmp/demo/config.toml” couldn’t be read.
+///   reason: The file doesn’t exist.
 ///   help: Create a default configuration, or pass the path of an existing one with --config.
 ///
 ///   1) Cancel
@@ -14,119 +14,192 @@ import Foundation
 ///   Choose [1-2, Enter=1]:
 /// ```
 ///
-/// Everything goes to the output (standard error by default) in one write per alert; the prompt's
-/// answer comes from the input (standard input by default). Enter picks Cancel, never a
-/// destructive action; three invalid answers or the end of input cancel.
+/// - Everything goes to the output (standard error by default), one write per alert (the first
+///   prompt included); nothing goes to standard output. Answers come from the input (standard input
+///   by default).
+/// - It asks only when someone can answer (see ``Interactivity``). Enter picks Cancel, never a
+///   destructive action; three invalid answers or the end of input (Ctrl-D) cancel; Ctrl-C ends the
+///   process with the shell's status 130, as the default SIGINT action does (it is not trapped).
+///   When it does not ask, it lists the options, numbered, and chooses nothing.
+/// - It answers the chosen action's id; the pipeline runs that recovery, exactly once.
+/// - Colour, width and interactivity follow the environment unless pinned in ``Options``; the
+///   ``Layout/plain`` layout serves screen readers and logs.
+/// - Every text is untrusted: control characters, escape sequences and bidi overrides are shown as
+///   visible escapes (`\u{1B}`) before anything is measured or styled, whether colour is on or off.
+/// - Lines are measured by grapheme cluster and East Asian Width and wrapped with Japanese
+///   line-breaking rules; a word longer than the line overflows rather than being cut.
+///
+/// ```swift
+/// AlertPresentationSystem.bootstrap(ConsolePresenter())
+///
+/// // Deterministic, for a test:
+/// let presenter = ConsolePresenter(
+///     output: TextOutput { captured.append($0) },
+///     input: .lines(["2"]),
+///     options: .init(color: .never, width: .columns(40), interactivity: .always),
+///     environment: [:])
+/// ```
 public struct ConsolePresenter: AlertPresenter {
-    /// Whether the presenter asks the user to choose.
-    public struct Interactivity: Sendable, Hashable {
-        enum Mode: Hashable { case automatic, always, never }
-        let mode: Mode
-        /// Ask when standard input and the output are terminals, `TERM` is not `dumb` and `CI` is unset.
-        public static let automatic = Interactivity(mode: .automatic)
-        /// Always ask (tests feed the answers through the input).
-        public static let always = Interactivity(mode: .always)
-        /// Never ask: list the options and run nothing.
-        public static let never = Interactivity(mode: .never)
-    }
-
-    /// Where the alert is written.
+    /// Where alerts and prompts are written.
     public var output: TextOutput
-    /// Where answers are read from: one line per call, `nil` at the end of input.
-    public var input: @Sendable () async -> String?
-    /// Whether to ask.
-    public var interactivity: Interactivity
-    /// The catalog for the presenter's own labels (`reason:`, the prompt).
+    /// Where answers are read from.
+    public var input: ConsoleInput
+    /// Colour, width, interactivity and layout.
+    public var options: Options
+    /// The catalog for the presenter's own labels (`reason:`, the prompt), in each alert's language.
     public var catalog: TranslationCatalog
-    /// The environment read for the automatic settings (the process's by default).
+    /// The environment variables the automatic settings read (the process's by default).
     public var environment: [String: String]
 
-    /// A console presenter; by default on standard error, answering from standard input.
+    /// A console presenter; by default it writes to standard error, reads answers from standard
+    /// input and takes every setting from the process's environment.
     public init(
         output: TextOutput = .standardError,
-        input: (@Sendable () async -> String?)? = nil,
-        interactivity: Interactivity = .automatic,
+        input: ConsoleInput = .standardInput,
+        options: Options = Options(),
         catalog: TranslationCatalog = .builtIn,
         environment: [String: String]? = nil
     ) {
         self.output = output
-        self.input = input ?? ConsolePresenter.readStandardInputLine
-        self.interactivity = interactivity
+        self.input = input
+        self.options = options
         self.catalog = catalog
         self.environment = environment ?? ProcessInfo.processInfo.environment
     }
 
+    /// A console presenter with its interactivity pinned and every other setting from the
+    /// environment, as tools that only render (an `explain` command, snapshot helpers) want it.
+    ///
+    /// ```swift
+    /// let presenter = ConsolePresenter(output: .standardOutput, interactivity: .never, catalog: catalog)
+    /// ```
+    public init(
+        output: TextOutput = .standardError,
+        input: ConsoleInput = .standardInput,
+        interactivity: Interactivity,
+        catalog: TranslationCatalog = .builtIn,
+        environment: [String: String]? = nil
+    ) {
+        self.init(
+            output: output, input: input, options: Options(interactivity: interactivity), catalog: catalog,
+            environment: environment)
+    }
+
+    /// Whether to ask; the same as `options.interactivity`.
+    public var interactivity: Interactivity {
+        get { options.interactivity }
+        set { options.interactivity = newValue }
+    }
+
+    /// Writes `alert` in one write and, when someone can answer, asks which action to take: the
+    /// answer is the chosen action's id, Cancel's for Enter, three invalid answers or the end of
+    /// input. When nobody is asked the options are listed and nothing is chosen.
     public func present(_ alert: Alert) async -> AlertResponse {
-        let choices = alert.actions.contains(where: \.isRecovery) ? alert.actions : []
-        let asks = !choices.isEmpty && isInteractive
-        output.write(render(alert, choices: choices, asking: asks))
-        guard asks else { return .dismissed }
-        return await ask(alert, choices: choices)
+        let terminal = TerminalEnvironment.current(variables: environment, output: output, input: input)
+        let renderer = self.renderer(for: alert, in: terminal)
+        // A lone OK has nothing to choose; anything more is a choice, even without closures (an app
+        // presenting directly may act on the id itself).
+        let choices = alert.actions.count > 1 ? alert.actions : []
+        let asks = !choices.isEmpty && terminal.asks(options.interactivity)
+        var text = renderer.render(alert, choices: choices, asking: asks)
+        guard asks else {
+            output.write(text)
+            return .dismissed
+        }
+        text += renderer.prompt(choices: choices)
+        output.write(text)
+        return await ask(choices: choices, renderer: renderer)
     }
 
-    /// Whether this presenter would ask, given its settings and the environment.
+    /// Whether this presenter would ask now, given its options, input, output and environment.
     public var isInteractive: Bool {
-        switch interactivity.mode {
-        case .always: return true
-        case .never: return false
-        case .automatic:
-            if environment["TERM"] == "dumb" { return false }
-            if let ci = environment["CI"], !ci.isEmpty { return false }
-            return isatty(0) == 1 && output.isTerminal
-        }
+        TerminalEnvironment.current(variables: environment, output: output, input: input)
+            .asks(options.interactivity)
     }
 
-    func text(_ key: String, _ alert: Alert, _ arguments: LocalizableText.Argument...) -> String {
-        catalog.text(key, language: alert.language, arguments: arguments) ?? key
+    /// Whether this presenter would colour its output now.
+    public var usesColor: Bool {
+        !options.layout.isPlain
+            && TerminalEnvironment.current(variables: environment, output: output, input: input)
+                .usesColor(options.color)
     }
 
-    func render(_ alert: Alert, choices: [AlertAction], asking: Bool) -> String {
-        var lines: [String] = []
-        var headline = "\(text("severity.\(alert.severity.rawValue)", alert)): \(clean(alert.title))"
-        if alert.occurrences > 1 { headline += " " + text("console.occurrences", alert, .integer(alert.occurrences)) }
-        lines.append(headline)
-        if alert.message != alert.title { lines.append("  " + clean(alert.message)) }
-        if let reason = alert.reason { lines.append("  \(text("console.reason", alert)): \(clean(reason))") }
-        if let suggestion = alert.suggestion { lines.append("  \(text("console.help", alert)): \(clean(suggestion))") }
-        if let reference = alert.referenceID { lines.append("  \(text("console.reference", alert)): \(reference)") }
-        if let detail = alert.debugDetail { lines.append("  debug: \(clean(detail))") }
-        if !choices.isEmpty {
-            lines.append("")
-            if !asking { lines.append("  " + text("console.notInteractive", alert)) }
-            for (index, action) in choices.enumerated() { lines.append("  \(index + 1)) \(clean(action.label))") }
-        }
-        return lines.joined(separator: "\n") + "\n"
+    /// The columns this presenter would wrap at now; `nil` for no wrapping.
+    public var columns: Int? {
+        guard !options.layout.isPlain else { return nil }
+        return TerminalEnvironment.current(variables: environment, output: output, input: input)
+            .columns(for: options.width)
     }
 
-    private func ask(_ alert: Alert, choices: [AlertAction]) async -> AlertResponse {
-        let cancelIndex = choices.firstIndex { $0.role == .cancel } ?? choices.count - 1
-        let range = "1-\(choices.count)"
-        for attempt in 1...3 {
-            output.write("  " + text("console.prompt", alert, .string(range), .string(String(cancelIndex + 1))) + " ")
-            guard let line = await input() else {
+    /// Writes a line for people — progress, a note, a result — to the presenter's output in one write:
+    /// made harmless and wrapped like the alerts (at the same width, without indentation), so a
+    /// tool's own lines look like its alerts. Never coloured.
+    ///
+    /// ```swift
+    /// let console = ConsolePresenter()
+    /// console.writeLine("Reading the configuration from \(path) …")   // a path may hold anything
+    /// ```
+    public func writeLine(_ text: String) {
+        let terminal = TerminalEnvironment.current(variables: environment, output: output, input: input)
+        output.write(renderer(for: nil, in: terminal).line(text))
+    }
+
+    func renderer(for alert: Alert?, in terminal: TerminalEnvironment) -> ConsoleRenderer {
+        ConsoleRenderer(
+            columns: terminal.columns(for: options.width),
+            usesColor: terminal.usesColor(options.color),
+            isPlain: options.layout.isPlain,
+            catalog: catalog,
+            language: alert?.language ?? catalog.baseLanguage
+        )
+    }
+
+    // MARK: Asking
+
+    private func ask(choices: [AlertAction], renderer: ConsoleRenderer) async -> AlertResponse {
+        let cancel: AlertResponse = choices.first { $0.role == .cancel }.map { .chose($0.id) } ?? .dismissed
+        for attempt in 1...Self.maximumInvalidAnswers {
+            guard let line = await input.readLine() else {
+                // Ctrl-D leaves the cursor after the prompt; what is written next starts a line.
                 output.write("\n")
-                return .dismissed
+                return cancel
             }
-            let answer = line.trimmingCharacters(in: .whitespaces)
-            if answer.isEmpty { return AlertResponse.chose(choices[cancelIndex].id) }
-            if let number = Int(answer), (1...choices.count).contains(number) {
+            switch Self.answer(line, choiceCount: choices.count) {
+            case .enter:
+                return cancel
+            case .number(let number):
                 return .chose(choices[number - 1].id)
-            }
-            if attempt < 3 { output.write("  " + text("console.invalidChoice", alert, .string(range)) + "\n") }
-        }
-        return AlertResponse.chose(choices[cancelIndex].id)
-    }
-
-    private func clean(_ text: String) -> String {
-        TerminalSanitizer.sanitize(text)
-    }
-
-    /// Reads one line of standard input on a thread of its own, so no task thread blocks.
-    @Sendable static func readStandardInputLine() async -> String? {
-        await withCheckedContinuation { continuation in
-            Thread.detachNewThread {
-                continuation.resume(returning: readLine(strippingNewline: true))
+            case .invalid:
+                if attempt < Self.maximumInvalidAnswers {
+                    output.write(renderer.invalidChoice(choices: choices) + renderer.prompt(choices: choices))
+                }
             }
         }
+        return cancel
+    }
+
+    static let maximumInvalidAnswers = 3
+
+    enum Answer: Equatable {
+        case enter
+        case number(Int)
+        case invalid
+    }
+
+    /// What a line typed at the prompt means: Enter (nothing but spaces), one of the numbers 1…count
+    /// (fullwidth digits too, as a Japanese or Chinese input method types them), or nothing valid.
+    static func answer(_ line: String, choiceCount: Int) -> Answer {
+        let trimmed = line.trimmingCharacters(in: .whitespacesAndNewlines)
+        if trimmed.isEmpty { return .enter }
+        var digits = ""
+        for scalar in trimmed.unicodeScalars {
+            switch scalar.value {
+            case 0x30...0x39: digits.unicodeScalars.append(scalar)
+            case 0xFF10...0xFF19: digits.unicodeScalars.append(Unicode.Scalar(UInt8(scalar.value - 0xFF10 + 0x30)))
+            default: return .invalid
+            }
+        }
+        guard let number = Int(digits), (1...choiceCount).contains(number) else { return .invalid }
+        return .number(number)
     }
 }

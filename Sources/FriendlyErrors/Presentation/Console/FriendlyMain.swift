@@ -1,0 +1,114 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Runs a script's or tool's `main` under the pipeline: what it throws is presented (on the console
+/// by default), the chosen recovery runs, the work is retried when the recovery asks, and the
+/// process ends with a status that says what happened.
+///
+/// ```swift
+/// @main struct Tool {
+///     static func main() async {
+///         await FriendlyMain.run(pipeline: AlertPipeline().addingCatalog(catalog)) {
+///             try await sync()
+///         }
+///     }
+/// }
+/// ```
+///
+/// The exit status:
+/// - 0 when the body succeeds, also after a recovery and a retry, and when the chosen recovery
+///   answered ``RecoveryOutcome/done``;
+/// - otherwise the last alert's ``ErrorCategory/exitStatus`` (sysexits.h: usage 64, bad data 65,
+///   missing input 66, unavailable 69, internal 70, can't create 73, I/O 74, try again later 75,
+///   permission 77, configuration 78, else 1) — also when the user cancels or nobody could be
+///   asked. It never comes from `NSError.code`, and a custom status outside 1…125 is 1.
+///
+/// Ctrl-C at a prompt ends the process with 130 as usual. SIGPIPE is ignored, so
+/// `tool 2>&1 | head -1` ends with the tool's own status, not 141.
+public enum FriendlyMain {
+    /// Runs `body`, presents what it throws, runs the chosen recovery, retries when it asks (`body`
+    /// runs at most `maximumAttempts` times), and exits the process with the status described on
+    /// ``FriendlyMain``. Never returns.
+    ///
+    /// - Parameters:
+    ///   - pipeline: the pipeline that turns errors into alerts; by default the task's
+    ///     (``AlertPresentationSystem/pipeline``).
+    ///   - presenter: who shows the alerts; by default the task's (``AlertPresentationSystem/presenter``:
+    ///     the bootstrapped one, else a ``ConsolePresenter`` on standard error).
+    ///   - maximumAttempts: how many times `body` may run in all (at least 1).
+    ///   - locale: the languages to present in; by default the process's (`LANGUAGE`, `LC_ALL`, …).
+    ///   - body: the work: a tool's `main`.
+    public static func run(
+        pipeline: AlertPipeline? = nil,
+        presenter: (any AlertPresenter)? = nil,
+        maximumAttempts: Int = 3,
+        locale: LanguagePreference = .process,
+        _ body: () async throws -> Void
+    ) async -> Never {
+        let status = await exitStatus(
+            pipeline: pipeline, presenter: presenter, maximumAttempts: maximumAttempts, locale: locale, body)
+        // exit() flushes what `print` buffered for standard output.
+        exit(status)
+    }
+
+    /// Does what ``run(pipeline:presenter:maximumAttempts:locale:_:)`` does but answers the exit
+    /// status instead of exiting: for tests, and for tools that have more to do before they exit.
+    ///
+    /// ```swift
+    /// let status = await FriendlyMain.exitStatus(presenter: recorder) { try await sync() }
+    /// #expect(status == 0)
+    /// ```
+    public static func exitStatus(
+        pipeline: AlertPipeline? = nil,
+        presenter: (any AlertPresenter)? = nil,
+        maximumAttempts: Int = 3,
+        locale: LanguagePreference = .process,
+        _ body: () async throws -> Void
+    ) async -> Int32 {
+        // Output to a pipe whose reader is gone must end in EPIPE, not kill the process with 141
+        // before it can exit with its own status.
+        _ = signal(SIGPIPE, SIG_IGN)
+        let pipeline = pipeline ?? AlertPresentationSystem.pipeline
+        // The body runs with the same presenter and pipeline, so alerts it presents itself queue
+        // behind (never interleave with) the wrapper's own.
+        guard let presenter else {
+            return await AlertPresentationSystem.withPipeline(pipeline) {
+                await attempt(body, pipeline: pipeline, maximumAttempts: maximumAttempts, locale: locale)
+            }
+        }
+        return await AlertPresentationSystem.withPresenter(presenter, pipeline: pipeline) {
+            await attempt(body, pipeline: pipeline, maximumAttempts: maximumAttempts, locale: locale)
+        }
+    }
+
+    private static func attempt(
+        _ body: () async throws -> Void, pipeline: AlertPipeline, maximumAttempts: Int, locale: LanguagePreference
+    ) async -> Int32 {
+        var attempt = 1
+        while true {
+            do {
+                try await body()
+                return 0
+            } catch {
+                let result = await pipeline.present(error, locale: locale)
+                if result.outcome == .done { return 0 }
+                guard result.shouldRetry, attempt < max(1, maximumAttempts) else {
+                    return status(for: result.alert)
+                }
+                attempt += 1
+            }
+        }
+    }
+
+    /// The status a failure shown as `alert` ends the process with: its category's, which
+    /// ``ErrorCategory`` keeps within 1…125.
+    static func status(for alert: Alert) -> Int32 {
+        let status = alert.category.exitStatus
+        return (1...125).contains(status) ? status : 1
+    }
+}
