@@ -14,7 +14,10 @@ struct FriendlyErrorsTool {
         options: [
             .init(
                 name: "config", valueName: "path",
-                help: "The configuration file to read (by default one in a new temporary folder).")
+                help: "The configuration file to read (by default one in a new temporary folder)."),
+            .init(
+                name: "color", valueName: "when", help: "Whether the alert is coloured (NO_COLOR and others apply to auto).",
+                allowedValues: ["auto", "always", "never"], defaultValue: "auto"),
         ])
 
     static let helpSpec = CommandSpec(
@@ -76,7 +79,13 @@ struct FriendlyErrorsTool {
         case ExplainCommand.spec.name:
             return try await run(ExplainCommand.spec, rest) { await ExplainCommand(arguments: $0).run() }
         case demoSpec.name:
-            return try await run(demoSpec, rest) { await DemoCommand(configPath: $0.option("config")).run() }
+            return try await run(demoSpec, rest) { arguments in
+                var demo = DemoCommand(configPath: arguments.option("config"))
+                if let when = arguments.option("color"), let color = ConsolePresenter.ColorMode(argument: when) {
+                    demo.color = color
+                }
+                return await demo.run()
+            }
         default:
             throw unknownCommand(command)
         }

@@ -8,8 +8,7 @@ import FriendlyErrors
 /// the user's folders by surprise.
 struct DemoCommand {
     var configPath: String?
-    /// The `--color always|never|auto` setting once the tool parses one (`ColorMode(argument:)`);
-    /// automatic by default, so `DemoCommand(configPath:)` keeps working.
+    /// The `--color always|never|auto` setting; automatic by default.
     var color: ConsolePresenter.ColorMode = .automatic
 
     static let defaultConfiguration = """
