@@ -71,4 +71,40 @@ enum Fixtures {
         }
         return Data(text.utf8)
     }
+
+    /// The fields the JSON presenter writes, as a Codable value for JSONEncoder to compare with.
+    struct ProblemDetails: Encodable {
+        struct Action: Encodable {
+            var id: String
+            var title: String
+            var role: String
+        }
+        var type = "about:blank"
+        var title: String
+        var status: Int
+        var detail: String
+        var instance = "urn:uuid:9b2c5a44-0000-4000-8000-000000000000"
+        var code: String
+        var category: String
+        var severity: String
+        var reason: String?
+        var suggestion: String?
+        var referenceId: String?
+        var actions: [Action]
+        var language: String
+
+        init(_ alert: Alert) {
+            title = alert.title
+            status = alert.httpStatus
+            detail = alert.message
+            code = alert.code
+            category = alert.category.name
+            severity = alert.severity.rawValue
+            reason = alert.reason
+            suggestion = alert.suggestion
+            referenceId = alert.referenceID
+            actions = alert.actions.map { Action(id: $0.id, title: $0.label, role: $0.role.rawValue) }
+            language = alert.language
+        }
+    }
 }

@@ -55,8 +55,26 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
+    // Encoding one alert as problem+json: our writer against JSONEncoder on a Codable of the same fields.
+    let jsonAlert = pipeline.alert(for: Fixtures.AppError.withArguments(count: 3, volume: "Backup"), locale: "en")
+    let json = JSONPresenter()
+    let encoder = JSONEncoder()
+    let codable = Fixtures.ProblemDetails(jsonAlert)
+    Benchmark("json/problem+json/JSONPresenter") { benchmark in
+        for _ in benchmark.scaledIterations {
+            blackHole(json.problemDetails(for: jsonAlert, instance: "urn:uuid:9b2c5a44-0000-4000-8000-000000000000"))
+        }
+    }
+    Benchmark("json/problem+json/JSONEncoder") { benchmark in
+        for _ in benchmark.scaledIterations {
+            blackHole(try? encoder.encode(codable))
+        }
+    }
+
     // Rendering one alert for a terminal at 80 columns.
-    let console = ConsolePresenter(output: TextOutput { blackHole($0) }, interactivity: .never)
+    let console = ConsolePresenter(
+        output: TextOutput { blackHole($0) },
+        options: .init(color: .never, width: .columns(80), interactivity: .never), environment: [:])
     for language in ["en", "ja"] {
         let alert = pipeline.alert(for: CocoaError(.fileNoSuchFile), locale: LanguagePreference(stringLiteral: language))
         Benchmark("console/render/80/\(language)") { benchmark in
