@@ -4,14 +4,7 @@ import Testing
 
 struct CatalogInspectionTests {
     static func folder(_ files: [String: String]) throws -> String {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("catalog-\(UUID().uuidString)")
-        for (path, contents) in files {
-            let url = root.appendingPathComponent(path)
-            try FileManager.default.createDirectory(
-                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data(contents.utf8).write(to: url)
-        }
-        return root.path
+        try makeTemporaryFolder(files, prefix: "catalog")
     }
 
     @Test func loadedEntriesKnowWhereTheyWereWritten() throws {

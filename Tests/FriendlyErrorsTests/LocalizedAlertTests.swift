@@ -75,10 +75,6 @@ struct LocalizedAlertTests {
     }
 
     @Test func malformedStringsFileKeepsEveryGoodEntryAndNamesTheLine() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("fe-catalog-\(UUID().uuidString)")
-        let lproj = folder.appendingPathComponent("en.lproj")
-        try FileManager.default.createDirectory(at: lproj, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
         let text = """
             "a.title" = "A";
             "b.title" = "B";
@@ -87,8 +83,9 @@ struct LocalizedAlertTests {
             "e.title" = "E";
 
             """
-        try Data(text.utf8).write(to: lproj.appendingPathComponent("App.strings"))
-        let catalog = TranslationCatalog.load(folder: folder.path)
+        let folder = try makeTemporaryFolder(["en.lproj/App.strings": text])
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let catalog = TranslationCatalog.load(folder: folder)
         #expect(catalog.diagnostics.count >= 1)
         let first = try #require(catalog.diagnostics.first)
         #expect(first.line == 3)
@@ -116,9 +113,6 @@ struct LocalizedAlertTests {
     }
 
     @Test func stringCatalogFilesLoadWithPlurals() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("fe-xc-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
         let json = """
             {"sourceLanguage":"en","version":"1.0","strings":{
               "sync.files.message":{"localizations":{
@@ -126,8 +120,9 @@ struct LocalizedAlertTests {
                                               "other":{"stringUnit":{"state":"translated","value":"%lld files left"}}}}},
                 "ja":{"stringUnit":{"state":"translated","value":"残り %lld 個のファイル"}}}}}}
             """
-        try Data(json.utf8).write(to: folder.appendingPathComponent("App.xcstrings"))
-        let catalog = TranslationCatalog.load(folder: folder.path)
+        let folder = try makeTemporaryFolder(["App.xcstrings": json])
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let catalog = TranslationCatalog.load(folder: folder)
         #expect(catalog.diagnostics.map(\.description) == [])
         #expect(catalog.text("sync.files.message", language: "en", arguments: [1]) == "1 file left")
         #expect(catalog.text("sync.files.message", language: "en", arguments: [5]) == "5 files left")

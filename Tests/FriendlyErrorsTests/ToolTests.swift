@@ -3,14 +3,7 @@ import Testing
 
 @Suite(.serialized) struct ToolTests {
     static func folder(_ files: [String: String]) throws -> String {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("lint-\(UUID().uuidString)")
-        for (path, contents) in files {
-            let url = root.appendingPathComponent(path)
-            try FileManager.default.createDirectory(
-                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data(contents.utf8).write(to: url)
-        }
-        return root.path
+        try makeTemporaryFolder(files, prefix: "lint")
     }
 
     /// A missing semicolon, a key missing in Japanese, a `%@`/`%d` mismatch and an empty value.

@@ -45,8 +45,7 @@ extension ConsolePresenter {
     ///
     /// Colour off means not one escape byte in the output. The plain layout never colours.
     public struct ColorMode: Sendable, Hashable, CustomStringConvertible {
-        private enum Mode: Hashable { case automatic, always, never }
-        private let mode: Mode
+        private let mode: AutomaticSwitch
 
         /// Decide from the environment and the output (see the type's documentation).
         public static let automatic = ColorMode(mode: .automatic)
@@ -70,18 +69,12 @@ extension ConsolePresenter {
             }
         }
 
-        private init(mode: Mode) {
+        private init(mode: AutomaticSwitch) {
             self.mode = mode
         }
 
         /// The explicit choice, or `nil` when the environment decides.
-        var explicitValue: Bool? {
-            switch mode {
-            case .automatic: nil
-            case .always: true
-            case .never: false
-            }
-        }
+        var explicitValue: Bool? { mode.explicitValue }
 
         /// `always`, `never` or `auto`, as a `--color` option spells them.
         public var description: String {
@@ -134,8 +127,7 @@ extension ConsolePresenter {
     /// and `CI` is unset or empty. When it does not ask it lists the options, numbered, and chooses
     /// nothing, so no recovery runs.
     public struct Interactivity: Sendable, Hashable {
-        private enum Mode: Hashable { case automatic, always, never }
-        private let mode: Mode
+        private let mode: AutomaticSwitch
 
         /// Decide from the input, the output and the environment (see the type's documentation).
         public static let automatic = Interactivity(mode: .automatic)
@@ -144,18 +136,12 @@ extension ConsolePresenter {
         /// Never ask: list the options and choose nothing.
         public static let never = Interactivity(mode: .never)
 
-        private init(mode: Mode) {
+        private init(mode: AutomaticSwitch) {
             self.mode = mode
         }
 
         /// The explicit choice, or `nil` when the environment decides.
-        var explicitValue: Bool? {
-            switch mode {
-            case .automatic: nil
-            case .always: true
-            case .never: false
-            }
-        }
+        var explicitValue: Bool? { mode.explicitValue }
     }
 
     /// The shape of the output.
@@ -185,5 +171,19 @@ extension ConsolePresenter {
         }
 
         var isPlain: Bool { mode == .plain }
+    }
+}
+
+/// A setting that is on, off, or left to the environment: colour and interactivity alike.
+private enum AutomaticSwitch: Hashable {
+    case automatic, always, never
+
+    /// The explicit choice, or `nil` when the environment decides.
+    var explicitValue: Bool? {
+        switch self {
+        case .automatic: nil
+        case .always: true
+        case .never: false
+        }
     }
 }
