@@ -1,18 +1,36 @@
 /// Short identifiers that join what a user saw to the full error in the logs.
+///
+/// IDs come from a per-process random seed and a counter, mixed by SplitMix64: unique within a
+/// process, unpredictable across processes, and without a `getrandom` system call per error.
 enum ReferenceID {
     // Crockford's base32: no I, L, O or U, so IDs read aloud or retyped survive.
-    private static let alphabet = Array("0123456789ABCDEFGHJKMNPQRSTVWXYZ".utf8)
-
-    /// A fresh ID of 8 characters (40 random bits) in two groups: `7K3Q-9X2M`.
-    static func make() -> String {
+    private static let alphabet: [UInt8] = Array("0123456789ABCDEFGHJKMNPQRSTVWXYZ".utf8)
+    private static let state: LockedValue<UInt64> = {
         var generator = SystemRandomNumberGenerator()
-        var bits = generator.next() as UInt64
-        var bytes = [UInt8](repeating: 0, count: 9)
-        for index in (0..<9).reversed() where index != 4 {
-            bytes[index] = alphabet[Int(bits & 31)]
-            bits >>= 5
+        return LockedValue(generator.next())
+    }()
+
+    /// A fresh ID of 8 characters (40 bits) in two groups: `7K3Q-9X2M`.
+    static func make() -> String {
+        var bits = mix(state.withLock { value in
+            value &+= 0x9E37_79B9_7F4A_7C15
+            return value
+        })
+        return String(unsafeUninitializedCapacity: 9) { buffer in
+            for index in (0..<9).reversed() where index != 4 {
+                buffer[index] = alphabet[Int(truncatingIfNeeded: bits & 31)]
+                bits >>= 5
+            }
+            buffer[4] = UInt8(ascii: "-")
+            return 9
         }
-        bytes[4] = UInt8(ascii: "-")
-        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// SplitMix64's finalizer: every bit of the output depends on every bit of the input.
+    private static func mix(_ value: UInt64) -> UInt64 {
+        var z = value
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
     }
 }
