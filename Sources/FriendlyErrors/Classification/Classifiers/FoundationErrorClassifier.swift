@@ -8,7 +8,8 @@ import Foundation
 struct FoundationErrorClassifier: ErrorClassifier {
     func classify(_ error: any Error, next: (any Error) -> Classification) -> Classification {
         // `as? CocoaError` also matches any NSError on Linux, whatever its domain: compare the
-        // dynamic type first, and read real NSError instances by their domain.
+        // dynamic type first, and read real NSError instances by their domain. Comparing metatypes
+        // also keeps the common case — an error of none of these types — free of dynamic casts.
         let errorType = type(of: error)
         let entry: FoundationErrorTable.Entry?
         if errorType == CocoaError.self, let cocoa = error as? CocoaError {
@@ -17,11 +18,11 @@ struct FoundationErrorClassifier: ErrorClassifier {
             entry = FoundationErrorTable.posix[posix.code.rawValue]
         } else if errorType == URLError.self, let url = error as? URLError {
             entry = FoundationErrorTable.url[url.code.rawValue] ?? FoundationErrorTable.networkFailed
-        } else if let decoding = error as? DecodingError {
+        } else if errorType == DecodingError.self, let decoding = error as? DecodingError {
             return Self.classify(decoding)
-        } else if error is EncodingError {
+        } else if errorType == EncodingError.self {
             return Classification(code: "data.encodingFailed", category: .internal)
-        } else if error is CancellationError {
+        } else if errorType == CancellationError.self {
             return Classification(code: "operation.cancelled", category: .cancelled, severity: .info)
         } else if errorType is NSError.Type {
             let nsError = error as NSError
