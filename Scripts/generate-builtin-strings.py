@@ -14,7 +14,7 @@ import sys
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 TARGETS = [
     # (table, Swift file, enum name, access level)
-    ("FriendlyErrors", "Sources/FriendlyErrors/Localization/BuiltInStrings.generated.swift", "BuiltInStrings", ""),
+    ("FriendlyErrors", "Sources/FriendlyErrors/Localization/Catalogs/BuiltInStrings.generated.swift", "BuiltInStrings", ""),
     ("Demo", "Sources/friendly-errors/Demo/DemoStrings.generated.swift", "DemoStrings", ""),
 ]
 
