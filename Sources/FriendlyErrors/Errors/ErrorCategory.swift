@@ -20,6 +20,9 @@ public struct ErrorCategory: Sendable, Hashable, CustomStringConvertible {
     public let exitStatus: Int32
     /// Whether the same operation may succeed if tried again later without changing anything.
     public let isTransient: Bool
+    /// `category.<name>`: the code the catalog keeps this category's generic texts under, built
+    /// once here rather than for every alert that falls back to them.
+    let catalogCode: String
 
     /// A category with its name and what each medium derives from it.
     ///
@@ -30,6 +33,7 @@ public struct ErrorCategory: Sendable, Hashable, CustomStringConvertible {
         self.httpStatus = (400...599).contains(httpStatus) ? httpStatus : 500
         self.exitStatus = (1...125).contains(exitStatus) ? exitStatus : 1
         self.isTransient = isTransient
+        self.catalogCode = "category." + name
     }
 
     public var description: String { name }

@@ -4,7 +4,14 @@
 /// language of the chain, then its base-language default is used; titles and messages that resolve
 /// to nothing take the category's generic text, so a raw key is never shown.
 struct AlertLocalizer {
-    let catalog: TranslationCatalog
+    let index: CatalogIndex
+    let baseLanguage: String
+
+    init(catalog: TranslationCatalog) {
+        // Only what lookups need: copying the whole catalog value would retain every table.
+        index = catalog.index
+        baseLanguage = catalog.baseLanguage
+    }
 
     /// The field of a code a text without a key is looked up as (`<code>.title`…).
     enum Field {
@@ -12,16 +19,16 @@ struct AlertLocalizer {
     }
 
     func alert(for classification: Classification, languages: [String]) -> Alert {
-        let lookup = Lookup(catalog: catalog, languages: languages, code: classification.code)
+        let lookup = Lookup(index: index, baseLanguage: baseLanguage, languages: languages, code: classification.code)
         let category = classification.category
         let title =
             lookup.resolve(classification.title, field: .title)
-            ?? lookup.resolve(LocalizableText(key: "category.\(category.name).title"), field: .title)
-            ?? lookup.resolve(LocalizableText(key: "category.unknown.title"), field: .title)
+            ?? lookup.generic(.title, of: category)
+            ?? lookup.generic(.title, of: .unknown)
             ?? category.name
         let message =
             lookup.resolve(classification.message, field: .message)
-            ?? lookup.resolve(LocalizableText(key: "category.\(category.name).message"), field: .message)
+            ?? lookup.generic(.message, of: category)
             ?? title
         let first = lookup.tables.first
         let ok = AlertAction(id: AlertAction.okID, label: first?.ok ?? "OK", role: .default)
@@ -36,7 +43,7 @@ struct AlertLocalizer {
             suggestion: lookup.resolve(classification.suggestion, field: .suggestion),
             referenceID: classification.referenceID,
             actions: Alert.orderedActions(for: recoveryActions(classification.recoveries, lookup), cancel: cancel, ok: ok),
-            language: languages.first ?? catalog.baseLanguage,
+            language: languages.first ?? baseLanguage,
             httpStatusOverride: classification.httpStatus,
             debugDetail: classification.debugDetail)
     }
@@ -62,15 +69,30 @@ struct AlertLocalizer {
         let codeTexts: [CatalogIndex.CodeTexts?]
         let baseLanguage: String
 
-        init(catalog: TranslationCatalog, languages: [String], code: String) {
+        init(index: CatalogIndex, baseLanguage: String, languages: [String], code: String) {
             var tables: [CatalogIndex.Language] = []
+            var codeTexts: [CatalogIndex.CodeTexts?] = []
             tables.reserveCapacity(languages.count)
+            codeTexts.reserveCapacity(languages.count)
             for name in languages {
-                if let table = catalog.index.languages[name] { tables.append(table) }
+                guard let table = index.languages[name] else { continue }
+                tables.append(table)
+                codeTexts.append(table.codes[code])
             }
             self.tables = tables
-            self.codeTexts = tables.map { $0.codes[code] }
-            self.baseLanguage = catalog.baseLanguage
+            self.codeTexts = codeTexts
+            self.baseLanguage = baseLanguage
+        }
+
+        /// The category's generic title or message (`category.<name>.title`), for an error that has
+        /// none of its own.
+        func generic(_ field: Field, of category: ErrorCategory) -> String? {
+            for table in tables {
+                guard let texts = table.codes[category.catalogCode] else { continue }
+                let value = field == .title ? texts.title : texts.message
+                if let value { return nonEmpty(value.formatted(with: [], language: table.name)) }
+            }
+            return nil
         }
 
         /// The text in the first language of the chain that has it, else its default; `nil` for

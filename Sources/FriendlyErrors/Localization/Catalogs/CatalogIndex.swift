@@ -2,24 +2,50 @@
 /// one lookup of the code per language instead of building and hashing `<code>.title`,
 /// `<code>.message`… one by one, and the stock labels are resolved once per language.
 struct CatalogIndex: Sendable {
-    /// The texts one code has in one language, by field.
-    struct CodeTexts: Sendable {
+    /// The texts one code has in one language, by field. A class, so the hot path passes one
+    /// reference around instead of copying (and retaining) every field.
+    final class CodeTexts: Sendable {
+        let title: CatalogValue?
+        let message: CatalogValue?
+        let reason: CatalogValue?
+        let suggestion: CatalogValue?
+        /// Recovery labels, by action id (`<code>.action.<id>`).
+        let actions: [String: CatalogValue]
+
+        init(_ fields: Fields) {
+            title = fields.title
+            message = fields.message
+            reason = fields.reason
+            suggestion = fields.suggestion
+            actions = fields.actions
+        }
+    }
+
+    /// The fields of ``CodeTexts`` while they are gathered.
+    struct Fields {
         var title: CatalogValue?
         var message: CatalogValue?
         var reason: CatalogValue?
         var suggestion: CatalogValue?
-        /// Recovery labels, by action id (`<code>.action.<id>`).
         var actions: [String: CatalogValue] = [:]
     }
 
-    /// One language's tables.
-    struct Language: Sendable {
+    /// One language's tables; a class for the same reason as ``CodeTexts``.
+    final class Language: Sendable {
         let name: String
         let texts: [String: CatalogValue]
         let codes: [String: CodeTexts]
         /// OK and Cancel in this language, or the base language's where it has none.
         let ok: String
         let cancel: String
+
+        init(name: String, texts: [String: CatalogValue], codes: [String: CodeTexts], ok: String, cancel: String) {
+            self.name = name
+            self.texts = texts
+            self.codes = codes
+            self.ok = ok
+            self.cancel = cancel
+        }
     }
 
     let languages: [String: Language]
@@ -41,25 +67,25 @@ struct CatalogIndex: Sendable {
 
     /// Groups keys of the form `<code>.<field>` and `<code>.action.<id>` by code.
     private static func codeTexts(_ texts: [String: CatalogValue]) -> [String: CodeTexts] {
-        var codes: [String: CodeTexts] = [:]
+        var codes: [String: Fields] = [:]
         for (key, value) in texts {
             let parts = key.split(separator: ".", omittingEmptySubsequences: false)
             guard parts.count >= 2, let field = parts.last else { continue }
             if parts.count >= 3, parts[parts.count - 2] == "action" {
                 let code = parts.dropLast(2).joined(separator: ".")
-                if !code.isEmpty, !field.isEmpty { codes[code, default: CodeTexts()].actions[String(field)] = value }
+                if !code.isEmpty, !field.isEmpty { codes[code, default: Fields()].actions[String(field)] = value }
                 continue
             }
             let code = parts.dropLast().joined(separator: ".")
             guard !code.isEmpty else { continue }
             switch field {
-            case "title": codes[code, default: CodeTexts()].title = value
-            case "message": codes[code, default: CodeTexts()].message = value
-            case "reason": codes[code, default: CodeTexts()].reason = value
-            case "suggestion": codes[code, default: CodeTexts()].suggestion = value
+            case "title": codes[code, default: Fields()].title = value
+            case "message": codes[code, default: Fields()].message = value
+            case "reason": codes[code, default: Fields()].reason = value
+            case "suggestion": codes[code, default: Fields()].suggestion = value
             default: continue
             }
         }
-        return codes
+        return codes.mapValues(CodeTexts.init)
     }
 }
