@@ -68,21 +68,24 @@ struct CatalogIndex: Sendable {
     /// Groups keys of the form `<code>.<field>` and `<code>.action.<id>` by code.
     private static func codeTexts(_ texts: [String: CatalogValue]) -> [String: CodeTexts] {
         var codes: [String: Fields] = [:]
+        codes.reserveCapacity(texts.count / 2)
         for (key, value) in texts {
-            let parts = key.split(separator: ".", omittingEmptySubsequences: false)
-            guard parts.count >= 2, let field = parts.last else { continue }
-            if parts.count >= 3, parts[parts.count - 2] == "action" {
-                let code = parts.dropLast(2).joined(separator: ".")
-                if !code.isEmpty, !field.isEmpty { codes[code, default: Fields()].actions[String(field)] = value }
+            // Scanning the UTF-8 bytes for the last dot keeps this cheap for catalogs of many
+            // thousands of keys: only keys that end in a field are split, and only their code is copied.
+            let utf8 = key.utf8
+            guard let dot = utf8.lastIndex(of: UInt8(ascii: ".")), dot != utf8.startIndex else { continue }
+            let field = key[utf8.index(after: dot)...]
+            let prefix = key[..<dot]
+            if prefix.hasSuffix(".action") {
+                let code = prefix.dropLast(".action".count)
+                if !code.isEmpty, !field.isEmpty { codes[String(code), default: Fields()].actions[String(field)] = value }
                 continue
             }
-            let code = parts.dropLast().joined(separator: ".")
-            guard !code.isEmpty else { continue }
             switch field {
-            case "title": codes[code, default: Fields()].title = value
-            case "message": codes[code, default: Fields()].message = value
-            case "reason": codes[code, default: Fields()].reason = value
-            case "suggestion": codes[code, default: Fields()].suggestion = value
+            case "title": codes[String(prefix), default: Fields()].title = value
+            case "message": codes[String(prefix), default: Fields()].message = value
+            case "reason": codes[String(prefix), default: Fields()].reason = value
+            case "suggestion": codes[String(prefix), default: Fields()].suggestion = value
             default: continue
             }
         }

@@ -10,6 +10,8 @@ struct CatalogSourceText {
     private(set) var diagnostics: [CatalogDiagnostic] = []
     /// The offset of the first byte of each line; a line ends at LF, CR LF or a lone CR.
     private let lineStarts: [Int]
+    /// The number of lines: an upper bound on the entries of a `.strings` file worth reserving for.
+    var lineCount: Int { lineStarts.count }
     /// The last location computed, so that increasing offsets on one long line (minified JSON) cost
     /// linear time instead of quadratic.
     private var cache: (offset: Int, line: Int, column: Int) = (0, 1, 1)
@@ -26,11 +28,11 @@ struct CatalogSourceText {
             let hasMark = raw.starts(with: [0xFF, 0xFE]) || raw.starts(with: [0xFE, 0xFF])
             utf8 = Self.transcodeUTF16(Array(raw.dropFirst(hasMark ? 2 : 0)), bigEndian: bigEndian, warnings: &warnings)
         }
-        // `String(decoding:)` repairs invalid UTF-8; only a repaired copy differs from the input.
-        let text = String(decoding: utf8, as: UTF8.self)
-        if text.utf8.count != utf8.count || !text.utf8.elementsEqual(utf8) {
+        // Only invalid UTF-8 needs repairing (`String(decoding:)` shows bad bytes as U+FFFD); the
+        // validation is a fast scan, where comparing a decoded copy byte by byte was not.
+        if String(validating: utf8, as: UTF8.self) == nil {
             warnings.append("the file is not valid UTF-8; invalid bytes are shown as \u{FFFD}")
-            utf8 = Array(text.utf8)
+            utf8 = Array(String(decoding: utf8, as: UTF8.self).utf8)
         }
         bytes = utf8
         lineStarts = Self.lineStarts(of: utf8)

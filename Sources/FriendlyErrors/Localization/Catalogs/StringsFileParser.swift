@@ -65,6 +65,11 @@ struct StringsParserState {
     init(buffer: UnsafeBufferPointer<UInt8>, source: CatalogSourceText) {
         self.buffer = buffer
         self.source = source
+        // One entry a line is the usual shape: reserving avoids rehashing a large catalog's keys
+        // again at every growth of the table.
+        let expected = min(source.lineCount, buffer.count / 6 + 1)
+        entries.reserveCapacity(expected)
+        indexByKey.reserveCapacity(expected)
     }
 
     /// Why an entry could not be read: where and what.
@@ -215,6 +220,8 @@ struct StringsParserState {
     /// are written as two escapes (a surrogate pair). Octal escapes (`\0`, `\101`) are read as
     /// Latin-1, a close approximation of the NeXTSTEP encoding Apple's reader uses for them.
     private mutating func unescape(_ content: UnsafeBufferPointer<UInt8>, at offset: Int, key: String?) -> String {
+        // Most strings hold no escape at all: they need no copy, no surrogate bookkeeping.
+        if !content.contains(UInt8(ascii: "\\")) { return String(decoding: content, as: UTF8.self) }
         var output: [UInt8] = []
         output.reserveCapacity(content.count)
         var pendingHigh: (unit: UInt32, at: Int)?

@@ -115,6 +115,8 @@ struct CatalogLoader {
     }
 
     private mutating func add(_ entries: [CatalogEntry], language: String, file: String) {
+        tables[language, default: [:]].reserveCapacity((tables[language]?.count ?? 0) + entries.count)
+        locations[language, default: [:]].reserveCapacity((locations[language]?.count ?? 0) + entries.count)
         for entry in entries {
             if let previous = locations[language]?[entry.key], previous.file != file {
                 diagnostics.append(
