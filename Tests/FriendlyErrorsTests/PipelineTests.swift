@@ -248,3 +248,24 @@ struct ReferenceIDTests {
         #expect(seen.count == 10_000)
     }
 }
+
+struct FriendlyWrapperTests {
+    struct SyncFailed: FriendlyError {
+        var cause: any Error
+        var code: String { "sync.failed" }
+        var message: LocalizableText { "The sync failed." }
+        var underlyingError: (any Error)? { cause }
+    }
+
+    @Test func friendlyErrorWithAKnownCauseIsClassifiedByTheCause() {
+        let alert = AlertPipeline().alert(for: SyncFailed(cause: URLError(.timedOut)), locale: "en")
+        #expect(alert.code == "network.timedOut")
+    }
+
+    @Test func friendlyErrorWithAnUnknownCauseKeepsItsOwnText() {
+        let alert = AlertPipeline().alert(for: SyncFailed(cause: DatabaseFailure()), locale: "en")
+        #expect(alert.code == "sync.failed")
+        #expect(alert.message == "The sync failed.")
+        #expect(alert.referenceID == nil)
+    }
+}

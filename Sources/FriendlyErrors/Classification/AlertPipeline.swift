@@ -161,7 +161,7 @@ public struct AlertPipeline: Sendable {
     }
 
     private mutating func rebuildChain() {
-        var classifiers: [any ErrorClassifier] = [unwrapping, FriendlyErrorClassifier()]
+        var classifiers: [any ErrorClassifier] = [unwrapping]
         if !rules.isEmpty { classifiers.append(rules) }
         classifiers += customClassifiers
         classifiers.append(FoundationErrorClassifier())

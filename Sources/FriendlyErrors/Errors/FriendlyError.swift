@@ -59,6 +59,9 @@ public protocol FriendlyError: LocalizedError, RecoverableError {
     var category: ErrorCategory { get }
     /// The ways out the user may choose, in the order the app prefers. Defaults to none.
     var recoveries: [Recovery] { get }
+    /// The error this one wraps, if any. Defaults to none. When there is one, the pipeline
+    /// classifies the innermost error it knows, as for ``ErrorWrapping``.
+    var underlyingError: (any Error)? { get }
 }
 
 extension FriendlyError {
@@ -69,4 +72,5 @@ extension FriendlyError {
     public var severity: Severity { .error }
     public var category: ErrorCategory { .unknown }
     public var recoveries: [Recovery] { [] }
+    public var underlyingError: (any Error)? { nil }
 }

@@ -1,10 +1,15 @@
 import Foundation
 
-/// Looks through wrapper errors and classifies the innermost one the rest of the chain knows.
+/// The first link of every chain: classifies the app's own ``FriendlyError`` values, and looks
+/// through wrapper errors to classify the innermost one the chain knows.
 ///
-/// Wrappers are errors conforming to ``ErrorWrapping``, types the app registered with an accessor,
-/// and `NSError` values with an `NSUnderlyingErrorKey`. The layers are tried from the innermost out;
-/// if none is known, the fallback answers for the innermost.
+/// Wrappers are errors conforming to ``ErrorWrapping`` (or a ``FriendlyError`` with an
+/// ``FriendlyError/underlyingError``), types the app registered with an accessor, and `NSError`
+/// values with an `NSUnderlyingErrorKey`. The layers are tried from the innermost out; if none is
+/// known, the fallback answers for the innermost.
+///
+/// Unwrapping and `FriendlyError` share one link because both need to know whether the error is a
+/// `FriendlyError`: asking once saves a dynamic cast (over a thousand instructions) on the hot path.
 struct UnwrappingClassifier: ErrorClassifier {
     /// Wrappers nested deeper than this are cut off, which also ends cycles.
     static let maximumDepth = 16
@@ -12,21 +17,37 @@ struct UnwrappingClassifier: ErrorClassifier {
     var unwrappers: [ObjectIdentifier: @Sendable (any Error) -> (any Error)?] = [:]
 
     func classify(_ error: any Error, next: (any Error) -> Classification) -> Classification {
-        guard let inner = underlyingError(of: error) else { return next(error) }
+        let friendly = error as? any FriendlyError
+        let inner = friendly != nil ? friendly?.underlyingError : underlyingError(ofForeign: error)
+        guard let inner else {
+            if let friendly { return Classification(friendly) }
+            return next(error)
+        }
         var layers = [error, inner]
         while layers.count < Self.maximumDepth, let deeper = underlyingError(of: layers[layers.count - 1]) {
             layers.append(deeper)
         }
         var innermostFallback: Classification?
         for layer in layers.reversed() {
-            let classification = next(layer)
+            let classification = Self.classifyLayer(layer, next: next)
             if !classification.isUnexpected { return classification }
             if innermostFallback == nil { innermostFallback = classification }
         }
         return innermostFallback ?? next(error)
     }
 
+    private static func classifyLayer(_ layer: any Error, next: (any Error) -> Classification) -> Classification {
+        if let friendly = layer as? any FriendlyError { return Classification(friendly) }
+        return next(layer)
+    }
+
     func underlyingError(of error: any Error) -> (any Error)? {
+        if let friendly = error as? any FriendlyError { return friendly.underlyingError }
+        return underlyingError(ofForeign: error)
+    }
+
+    /// The wrapped error of an error that is not a ``FriendlyError``.
+    private func underlyingError(ofForeign error: any Error) -> (any Error)? {
         if let wrapper = error as? any ErrorWrapping { return wrapper.underlyingError }
         if !unwrappers.isEmpty, let unwrap = unwrappers[ObjectIdentifier(type(of: error))] { return unwrap(error) }
         // Every Swift error bridges to NSError on Linux; only real NSError instances carry a userInfo
