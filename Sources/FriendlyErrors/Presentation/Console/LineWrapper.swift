@@ -87,6 +87,12 @@ extension LineWrapper {
                 lines.append(Line(text: String(paragraph), removedAfter: newline))
                 return
             }
+            // Most paragraphs fit: measuring one is far cheaper than cutting it into graphemes with
+            // their widths. (Trailing spaces take the long way, which decides where they go.)
+            if paragraph.last != " ", DisplayWidth.columns(of: paragraph) <= budget {
+                lines.append(Line(text: String(paragraph), removedAfter: newline))
+                return
+            }
             let characters = Array(paragraph)
             // offsets[i] is the width of characters[..<i], so any range's width is one subtraction.
             var offsets = [0]
