@@ -57,22 +57,15 @@ enum PlaceholderFormat {
             var sequence = 0
             var sawPositional = false
             var sawSequential = false
-            var index = 0
-            while index < bytes.count {
-                guard bytes[index] == UInt8(ascii: "%") else {
-                    index += 1
-                    continue
-                }
-                let spec = PlaceholderSpec.parse(bytes, at: index)
-                index = spec.range.upperBound
+            PlaceholderSpec.forEach(in: bytes) { spec in
                 let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[spec.range]), as: UTF8.self)
                 switch spec.conversion {
                 case .percent:
-                    continue
+                    return
                 case .unknown:
                     let problem = PlaceholderSignature.Problem.unknownSpecifier(text)
                     if !signature.problems.contains(problem) { signature.problems.append(problem) }
-                    continue
+                    return
                 case .substitution(let name):
                     signature.problems.append(.unresolvedSubstitution(name))
                 default:

@@ -77,6 +77,20 @@ struct PlaceholderSpec: Sendable, Hashable {
         }
     }
 
+    /// Calls `body` with each directive of `bytes`, in order.
+    static func forEach(in bytes: UnsafeBufferPointer<UInt8>, _ body: (PlaceholderSpec) -> Void) {
+        var index = 0
+        while index < bytes.count {
+            guard bytes[index] == UInt8(ascii: "%") else {
+                index += 1
+                continue
+            }
+            let spec = parse(bytes, at: index)
+            index = max(index + 1, spec.range.upperBound)
+            body(spec)
+        }
+    }
+
     /// Parses the directive that starts at `start`, where `bytes[start]` is `%`.
     static func parse(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> PlaceholderSpec {
         let end = bytes.count

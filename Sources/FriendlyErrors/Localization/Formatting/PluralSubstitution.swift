@@ -47,17 +47,10 @@ struct PluralSubstitution: Sendable, Hashable {
         let bytes = Array(template.utf8)
         return bytes.withUnsafeBufferPointer { buffer in
             var specs: [PlaceholderSpec] = []
-            var index = 0
             var hasVariable = false
-            while index < buffer.count {
-                guard buffer[index] == UInt8(ascii: "%") else {
-                    index += 1
-                    continue
-                }
-                let spec = PlaceholderSpec.parse(buffer, at: index)
+            PlaceholderSpec.forEach(in: buffer) { spec in
                 if case .substitution = spec.conversion { hasVariable = true }
                 specs.append(spec)
-                index = spec.range.upperBound
             }
             guard hasVariable else { return template }
 
@@ -90,16 +83,9 @@ struct PluralSubstitution: Sendable, Hashable {
         guard template.containsUTF8Byte(UInt8(ascii: "%")) else { return [] }
         return Array(template.utf8).withUnsafeBufferPointer { buffer in
             var result: [(name: String, slot: Int)] = []
-            var index = 0
             var sequence = 0
-            while index < buffer.count {
-                guard buffer[index] == UInt8(ascii: "%") else {
-                    index += 1
-                    continue
-                }
-                let spec = PlaceholderSpec.parse(buffer, at: index)
-                index = spec.range.upperBound
-                guard spec.consumesArgument else { continue }
+            PlaceholderSpec.forEach(in: buffer) { spec in
+                guard spec.consumesArgument else { return }
                 if case .substitution(let name) = spec.conversion {
                     result.append((name, spec.position.map { $0 - 1 } ?? sequence))
                 }
@@ -115,20 +101,13 @@ struct PluralSubstitution: Sendable, Hashable {
         let bytes = Array(text.utf8)
         return bytes.withUnsafeBufferPointer { buffer in
             var output: [UInt8] = []
-            var index = 0
             var literalStart = 0
             var count = 0
-            while index < buffer.count {
-                guard buffer[index] == UInt8(ascii: "%") else {
-                    index += 1
-                    continue
-                }
-                let spec = PlaceholderSpec.parse(buffer, at: index)
-                index = spec.range.upperBound
-                guard spec.consumesArgument && spec.position == nil else { continue }
+            PlaceholderSpec.forEach(in: buffer) { spec in
+                guard spec.consumesArgument && spec.position == nil else { return }
                 output.append(contentsOf: buffer[literalStart..<spec.range.lowerBound])
                 output.append(contentsOf: numbered(buffer[spec.range], position: slot + count + 1))
-                literalStart = index
+                literalStart = spec.range.upperBound
                 count += 1
             }
             output.append(contentsOf: buffer[literalStart...])
