@@ -109,8 +109,13 @@ public struct TranslationCatalog: Sendable {
     /// catalog.text("action.cancel", language: "ja")   // "キャンセル"
     /// ```
     public func text(_ key: String, language: String, arguments: [LocalizableText.Argument] = []) -> String? {
-        let chain = language == baseLanguage ? [baseLanguage] : [Self.canonicalLanguage(language), baseLanguage]
-        return lookup(key, in: chain).map { $0.value.formatted(with: arguments, language: $0.language) }
+        // An alert's language is already one of the catalog's own: parsing it as a tag again on every
+        // label a presenter looks up would cost more than the lookup.
+        let name = language == baseLanguage || tables[language] != nil ? language : Self.canonicalLanguage(language)
+        for candidate in name == baseLanguage ? [baseLanguage] : [name, baseLanguage] {
+            if let value = tables[candidate]?[key] { return value.formatted(with: arguments, language: candidate) }
+        }
+        return nil
     }
 
     /// The first of the languages in `chain` that has `key`, with its value.
