@@ -220,8 +220,6 @@ struct StringsParserState {
     /// are written as two escapes (a surrogate pair). Octal escapes (`\0`, `\101`) are read as
     /// Latin-1, a close approximation of the NeXTSTEP encoding Apple's reader uses for them.
     private mutating func unescape(_ content: UnsafeBufferPointer<UInt8>, at offset: Int, key: String?) -> String {
-        // Most strings hold no escape at all: they need no copy, no surrogate bookkeeping.
-        if !content.contains(UInt8(ascii: "\\")) { return String(decoding: content, as: UTF8.self) }
         var output: [UInt8] = []
         output.reserveCapacity(content.count)
         var pendingHigh: (unit: UInt32, at: Int)?
