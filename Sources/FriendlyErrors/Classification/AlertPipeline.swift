@@ -50,9 +50,7 @@ public struct AlertPipeline: Sendable {
     private var rules = RuleClassifier()
     private var customClassifiers: [any ErrorClassifier] = []
     private var observers: [@Sendable (ClassificationEvent) -> Void] = []
-    private var chain: @Sendable (any Error) -> Classification = { _ in
-        Classification(code: FallbackClassifier.code, category: .unknown)
-    }
+    private var chain = ClassifierChain(links: [], fallback: FallbackClassifier(includesDebugDetails: false))
 
     /// A pipeline with the built-in classifiers, the built-in catalog and the given settings.
     public init(catalog: TranslationCatalog = .builtIn, configuration: Configuration = Configuration()) {
@@ -68,7 +66,9 @@ public struct AlertPipeline: Sendable {
 
     /// What the pipeline makes of `error`, before localization. Observers see it.
     public func classify(_ error: any Error) -> Classification {
-        let classification = chain(error)
+        // A local, so the closure captures the chain alone, not a copy of the whole pipeline.
+        let chain = self.chain
+        let classification = unwrapping.classify(error) { chain.classify($0, from: 0) }
         if !observers.isEmpty {
             let event = ClassificationEvent(error: error, classification: classification)
             for observer in observers { observer(event) }
@@ -83,7 +83,7 @@ public struct AlertPipeline: Sendable {
     ///   - locale: the languages wanted: a tag (`"ja-JP"`), a request's
     ///     ``LanguagePreference/acceptLanguage(_:)``, or the process language (the default).
     public func alert(for error: any Error, locale: LanguagePreference = .process) -> Alert {
-        AlertLocalizer(catalog: catalog).alert(for: classify(error), languages: catalog.languageChain(for: locale))
+        AlertLocalizer(catalog: catalog).alert(for: classify(error), chain: catalog.languageOrdinals(for: locale))
     }
 
     // MARK: Building
@@ -161,19 +161,33 @@ public struct AlertPipeline: Sendable {
     }
 
     private mutating func rebuildChain() {
-        var classifiers: [any ErrorClassifier] = [unwrapping]
-        if !rules.isEmpty { classifiers.append(rules) }
-        classifiers += customClassifiers
-        classifiers.append(FoundationErrorClassifier())
-        classifiers.append(
+        var links: [any ErrorClassifier] = []
+        if !rules.isEmpty { links.append(rules) }
+        links += customClassifiers
+        links.append(FoundationErrorClassifier())
+        links.append(
             ForeignErrorClassifier(showsLocalizedDescriptions: configuration.showsForeignLocalizedDescriptions))
+        chain = ClassifierChain(
+            links: links, fallback: FallbackClassifier(includesDebugDetails: configuration.includesDebugDetails))
+    }
+}
 
-        let fallback = FallbackClassifier(includesDebugDetails: configuration.includesDebugDetails)
-        var next: @Sendable (any Error) -> Classification = { fallback.classify($0) }
-        for classifier in classifiers.reversed() {
-            let rest = next
-            next = { classifier.classify($0, next: rest) }
-        }
-        chain = next
+/// The links of a pipeline after unwrapping, in order, ended by the fallback. A class, so that the
+/// closure each link gets for the rest of the chain captures one reference, not a copy of the
+/// pipeline.
+private final class ClassifierChain: Sendable {
+    let links: [any ErrorClassifier]
+    let fallback: FallbackClassifier
+
+    init(links: [any ErrorClassifier], fallback: FallbackClassifier) {
+        self.links = links
+        self.fallback = fallback
+    }
+
+    /// The chain from link `stage` on. Each link gets the rest as a non-escaping closure, so
+    /// classifying allocates nothing.
+    func classify(_ error: any Error, from stage: Int) -> Classification {
+        guard stage < links.count else { return fallback.classify(error) }
+        return links[stage].classify(error) { classify($0, from: stage + 1) }
     }
 }

@@ -57,9 +57,20 @@ public struct Classification: Sendable {
 
     /// The classification of an app's own ``FriendlyError``.
     public init(_ error: some FriendlyError) {
-        self.init(
-            code: error.code, category: error.category, severity: error.severity, title: error.title,
-            message: error.message, reason: error.reason, suggestion: error.suggestion,
-            recoveries: error.recoveries)
+        // Assigned field by field rather than through the memberwise initializer: this runs for every
+        // alert of an app's own error, and delegating made the compiler copy and destroy a whole
+        // temporary classification.
+        code = error.code
+        category = error.category
+        severity = error.severity
+        title = error.title
+        message = error.message
+        reason = error.reason
+        suggestion = error.suggestion
+        recoveries = error.recoveries
+        httpStatus = nil
+        referenceID = nil
+        isUnexpected = false
+        debugDetail = nil
     }
 }

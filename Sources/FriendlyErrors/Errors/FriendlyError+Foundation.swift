@@ -41,7 +41,7 @@ extension FriendlyError {
     private var bridgedAlert: Alert {
         let pipeline = AlertPresentationSystem.pipeline
         return AlertLocalizer(catalog: pipeline.catalog).alert(
-            for: Classification(self), languages: pipeline.catalog.languageChain(for: .process))
+            for: Classification(self), chain: pipeline.catalog.languageOrdinals(for: .process))
     }
 }
 

@@ -5,12 +5,10 @@
 /// to nothing take the category's generic text, so a raw key is never shown.
 struct AlertLocalizer {
     let index: CatalogIndex
-    let baseLanguage: String
 
     init(catalog: TranslationCatalog) {
         // Only what lookups need: copying the whole catalog value would retain every table.
         index = catalog.index
-        baseLanguage = catalog.baseLanguage
     }
 
     /// The field of a code a text without a key is looked up as (`<code>.title`…).
@@ -18,8 +16,10 @@ struct AlertLocalizer {
         case title, message, reason, suggestion
     }
 
-    func alert(for classification: Classification, languages: [String]) -> Alert {
-        let lookup = Lookup(index: index, baseLanguage: baseLanguage, languages: languages, code: classification.code)
+    /// The alert for `classification` in the languages of `chain`, ordinals of the catalog's
+    /// languages as ``TranslationCatalog/languageOrdinals(for:)`` gives them (never empty).
+    func alert(for classification: Classification, chain: [Int]) -> Alert {
+        let lookup = Lookup(index: index, chain: chain, code: classification.code)
         let category = classification.category
         let title =
             lookup.resolve(classification.title, field: .title)
@@ -30,9 +30,12 @@ struct AlertLocalizer {
             lookup.resolve(classification.message, field: .message)
             ?? lookup.generic(.message, of: category)
             ?? title
-        let first = lookup.tables.first
-        let ok = AlertAction(id: AlertAction.okID, label: first?.ok ?? "OK", role: .default)
-        let cancel = AlertAction(id: AlertAction.cancelID, label: first?.cancel ?? "Cancel", role: .cancel)
+        let language = index.languages[chain.first ?? CatalogIndex.baseOrdinal]
+        let actions =
+            classification.recoveries.isEmpty
+            ? language.confirmationActions
+            : Alert.orderedActions(
+                for: recoveryActions(classification.recoveries, lookup), cancel: language.cancel, ok: language.ok)
         return Alert(
             code: classification.code,
             category: category,
@@ -42,8 +45,8 @@ struct AlertLocalizer {
             reason: lookup.resolve(classification.reason, field: .reason),
             suggestion: lookup.resolve(classification.suggestion, field: .suggestion),
             referenceID: classification.referenceID,
-            actions: Alert.orderedActions(for: recoveryActions(classification.recoveries, lookup), cancel: cancel, ok: ok),
-            language: languages.first ?? baseLanguage,
+            actions: actions,
+            language: language.name,
             httpStatusOverride: classification.httpStatus,
             debugDetail: classification.debugDetail)
     }
@@ -51,10 +54,13 @@ struct AlertLocalizer {
     /// The recoveries as actions; a repeated id or one of the stock ids (`ok`, `cancel`) is dropped,
     /// as presenters and scripts choose actions by id.
     private func recoveryActions(_ recoveries: [Recovery], _ lookup: Lookup) -> [AlertAction] {
-        guard !recoveries.isEmpty else { return [] }
-        var seen: Set<String> = [AlertAction.okID, AlertAction.cancelID]
         var actions: [AlertAction] = []
-        for recovery in recoveries where seen.insert(recovery.id).inserted {
+        actions.reserveCapacity(recoveries.count)
+        // A linear search: an alert has a handful of recoveries, and a Set would cost more to build.
+        for recovery in recoveries
+        where recovery.id != AlertAction.okID && recovery.id != AlertAction.cancelID
+            && !actions.contains(where: { $0.id == recovery.id })
+        {
             actions.append(
                 AlertAction(
                     id: recovery.id, label: lookup.resolveLabel(recovery.label, id: recovery.id) ?? recovery.id,
@@ -63,34 +69,30 @@ struct AlertLocalizer {
         return actions
     }
 
-    /// The tables of one alert's languages, and its code's texts in each.
+    /// One alert's languages and its code's texts in each. Building one allocates nothing: the chain,
+    /// the languages and the code's texts are arrays the catalog shares.
     struct Lookup {
-        let tables: [CatalogIndex.Language]
-        let codeTexts: [CatalogIndex.CodeTexts?]
-        let baseLanguage: String
+        let languages: [CatalogIndex.Language]
+        let chain: [Int]
+        let codes: StringTable<[CatalogIndex.CodeTexts?]>
+        /// The code's texts by language ordinal; `nil` when no language has any.
+        let codeTexts: [CatalogIndex.CodeTexts?]?
 
-        init(index: CatalogIndex, baseLanguage: String, languages: [String], code: String) {
-            var tables: [CatalogIndex.Language] = []
-            var codeTexts: [CatalogIndex.CodeTexts?] = []
-            tables.reserveCapacity(languages.count)
-            codeTexts.reserveCapacity(languages.count)
-            for name in languages {
-                guard let table = index.languages[name] else { continue }
-                tables.append(table)
-                codeTexts.append(table.codes[code])
-            }
-            self.tables = tables
-            self.codeTexts = codeTexts
-            self.baseLanguage = baseLanguage
+        init(index: CatalogIndex, chain: [Int], code: String) {
+            languages = index.languages
+            self.chain = chain
+            codes = index.codes
+            codeTexts = index.codes[code]
         }
 
         /// The category's generic title or message (`category.<name>.title`), for an error that has
         /// none of its own.
         func generic(_ field: Field, of category: ErrorCategory) -> String? {
-            for table in tables {
-                guard let texts = table.codes[category.catalogCode] else { continue }
+            guard let byLanguage = codes[category.catalogCode] else { return nil }
+            for ordinal in chain {
+                guard let texts = byLanguage[ordinal] else { continue }
                 let value = field == .title ? texts.title : texts.message
-                if let value { return nonEmpty(value.formatted(with: [], language: table.name)) }
+                if let value { return nonEmpty(value.formatted(with: [], language: languages[ordinal].name)) }
             }
             return nil
         }
@@ -122,15 +124,14 @@ struct AlertLocalizer {
         private func find(
             _ text: LocalizableText, _ value: (CatalogIndex.Language, CatalogIndex.CodeTexts?) -> CatalogValue?
         ) -> String? {
-            for index in tables.indices {
-                guard let found = value(tables[index], codeTexts[index]) else { continue }
-                let language = tables[index].name
+            for ordinal in chain {
+                let language = languages[ordinal]
+                guard let found = value(language, codeTexts?[ordinal]) else { continue }
                 // A translation of a key the base language also has was checked when the catalog loaded.
+                let base = CatalogIndex.baseOrdinal
                 let baseHasEntry =
-                    language == baseLanguage || text.arguments.isEmpty
-                    || tables.last.map { $0.name == baseLanguage && value($0, codeTexts[tables.count - 1]) != nil }
-                        ?? false
-                return format((found, language), text, baseHasEntry: baseHasEntry)
+                    ordinal == base || text.arguments.isEmpty || value(languages[base], codeTexts?[base]) != nil
+                return format((found, language.name), text, baseHasEntry: baseHasEntry)
             }
             return format(nil, text, baseHasEntry: false)
         }

@@ -173,13 +173,3 @@ extension String {
         return result
     }
 }
-
-extension StringProtocol {
-    /// Whether the UTF-8 form holds `byte`: a scan of contiguous bytes where the string has them,
-    /// which is many times faster than iterating the UTF-8 view on the hot path.
-    @inline(__always)
-    func containsUTF8Byte(_ byte: UInt8) -> Bool {
-        if let found = utf8.withContiguousStorageIfAvailable({ $0.contains(byte) }) { return found }
-        return utf8.contains(byte)
-    }
-}

@@ -17,6 +17,7 @@ struct UnwrappingClassifier: ErrorClassifier {
     var unwrappers: [ObjectIdentifier: @Sendable (any Error) -> (any Error)?] = [:]
 
     func classify(_ error: any Error, next: (any Error) -> Classification) -> Classification {
+        if unwrappers.isEmpty, Self.isFoundationValueError(type(of: error)) { return next(error) }
         let friendly = error as? any FriendlyError
         let inner = friendly != nil ? friendly?.underlyingError : underlyingError(ofForeign: error)
         guard let inner else {
@@ -48,13 +49,24 @@ struct UnwrappingClassifier: ErrorClassifier {
 
     /// The wrapped error of an error that is not a ``FriendlyError``.
     private func underlyingError(ofForeign error: any Error) -> (any Error)? {
+        let errorType = type(of: error)
+        if !unwrappers.isEmpty, let unwrap = unwrappers[ObjectIdentifier(errorType)] { return unwrap(error) }
+        if Self.isFoundationValueError(errorType) { return nil }
         if let wrapper = error as? any ErrorWrapping { return wrapper.underlyingError }
-        if !unwrappers.isEmpty, let unwrap = unwrappers[ObjectIdentifier(type(of: error))] { return unwrap(error) }
         // Every Swift error bridges to NSError on Linux; only real NSError instances carry a userInfo
         // worth reading, and checking the dynamic type avoids a bridging allocation for the rest.
-        if type(of: error) is NSError.Type {
-            return (error as NSError).userInfo[NSUnderlyingErrorKey] as? any Error
+        if errorType is NSError.Type {
+            let userInfo = (error as NSError).userInfo
+            return userInfo.isEmpty ? nil : userInfo[NSUnderlyingErrorKey] as? any Error
         }
         return nil
+    }
+
+    /// Whether the error is one of Foundation's value errors, which are neither ``FriendlyError``s
+    /// nor wrappers: comparing metatypes spares them two failing conformance lookups (several
+    /// hundred instructions each) on the hot path.
+    private static func isFoundationValueError(_ errorType: any Error.Type) -> Bool {
+        errorType == URLError.self || errorType == CocoaError.self || errorType == POSIXError.self
+            || errorType == DecodingError.self || errorType == EncodingError.self
     }
 }

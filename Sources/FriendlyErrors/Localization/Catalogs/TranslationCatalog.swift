@@ -21,7 +21,7 @@ public struct TranslationCatalog: Sendable {
     public private(set) var diagnostics: [CatalogDiagnostic]
 
     var tables: [String: [String: CatalogValue]] {
-        didSet { index = CatalogIndex(tables: tables, baseLanguage: baseLanguage) }
+        didSet { index = CatalogIndex(tables: tables, order: Self.order(of: tables, baseLanguage: baseLanguage)) }
     }
     /// The tables arranged for fast lookups; rebuilt whenever they change (at load time only).
     private(set) var index: CatalogIndex
@@ -56,16 +56,22 @@ public struct TranslationCatalog: Sendable {
     init(baseLanguage: String, tables: [String: [String: CatalogValue]], diagnostics: [CatalogDiagnostic]) {
         self.baseLanguage = baseLanguage
         self.tables = tables
-        self.index = CatalogIndex(tables: tables, baseLanguage: baseLanguage)
+        let order = Self.order(of: tables, baseLanguage: baseLanguage)
+        self.index = CatalogIndex(tables: tables, order: order)
         self.diagnostics = diagnostics
-        // A fixed order (base first, then by name): the negotiator breaks ties in the order given.
-        let ordered = [baseLanguage] + tables.keys.filter { $0 != baseLanguage }.sorted()
-        self.negotiator = LanguageNegotiator(availableLanguages: ordered, baseLanguage: baseLanguage)
+        self.negotiator = LanguageNegotiator(availableLanguages: order, baseLanguage: baseLanguage)
+    }
+
+    /// The catalog's languages in a fixed order, the base language first, then by name: the
+    /// negotiator breaks ties in this order, and the index numbers languages by it, so a chain of
+    /// ordinals from the one is valid in the other.
+    private static func order(of tables: [String: [String: CatalogValue]], baseLanguage: String) -> [String] {
+        [baseLanguage] + tables.keys.filter { $0 != baseLanguage }.sorted()
     }
 
     /// The languages that have at least one text, the base language first.
     public var languages: [String] {
-        [baseLanguage] + tables.keys.filter { $0 != baseLanguage }.sorted()
+        Self.order(of: tables, baseLanguage: baseLanguage)
     }
 
     /// The number of keys in a language's own table (without fallbacks).
@@ -100,6 +106,11 @@ public struct TranslationCatalog: Sendable {
     /// The languages to look keys up in for a preference, best first, ending with the base language.
     public func languageChain(for preference: LanguagePreference) -> [String] {
         negotiator.chain(for: preference)
+    }
+
+    /// ``languageChain(for:)`` as the index's ordinals: what the hot path walks.
+    func languageOrdinals(for preference: LanguagePreference) -> [Int] {
+        negotiator.chainIndices(for: preference)
     }
 
     /// The text for `key` in `language`, falling back to the base language, with its placeholders

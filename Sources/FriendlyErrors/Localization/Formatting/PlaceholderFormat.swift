@@ -15,7 +15,7 @@ enum PlaceholderFormat {
     static func format(_ template: String, arguments: [Argument]) -> String {
         // The common case: a text without placeholders is returned without copying.
         guard template.containsUTF8Byte(UInt8(ascii: "%")) else { return template }
-        return withUTF8(of: template) { bytes in
+        return template.withUTF8Bytes { bytes in
             var output: [UInt8] = []
             output.reserveCapacity(bytes.count + 16 * arguments.count)
             var literalStart = 0
@@ -53,7 +53,7 @@ enum PlaceholderFormat {
     static func signature(of template: String) -> PlaceholderSignature {
         var signature = PlaceholderSignature()
         guard template.containsUTF8Byte(UInt8(ascii: "%")) else { return signature }
-        withUTF8(of: template) { bytes in
+        template.withUTF8Bytes { bytes in
             var sequence = 0
             var sawPositional = false
             var sawSequential = false
@@ -122,13 +122,5 @@ enum PlaceholderFormat {
             }
         }
         return nil
-    }
-
-    /// Runs `body` on the template's UTF-8 bytes without copying a native string.
-    private static func withUTF8<Result>(
-        of text: String, _ body: (UnsafeBufferPointer<UInt8>) -> Result
-    ) -> Result {
-        if let result = text.utf8.withContiguousStorageIfAvailable(body) { return result }
-        return Array(text.utf8).withUnsafeBufferPointer(body)
     }
 }

@@ -30,7 +30,8 @@ struct LanguageNegotiator: Sendable {
     /// What one wanted tag finds: indices into `availableLanguages`, and the chain for that tag alone.
     private struct Match: Sendable {
         var indices: [Int]
-        var chain: [String]
+        /// The chain, as indices into `availableLanguages`.
+        var chain: [Int]
     }
 
     private let baseIndex: Int
@@ -39,7 +40,7 @@ struct LanguageNegotiator: Sendable {
     private let availableSpellings: [[String]]
     private let indexBySpelling: [String: Int]
     private let languagesPresent: Set<String>
-    private let precomputed: [String: Match]
+    private let precomputed: StringTable<Match>
     private let baseOnly: Match
 
     /// A negotiator for a catalog with these languages (spelled as tags or POSIX names, in the order
@@ -68,7 +69,7 @@ struct LanguageNegotiator: Sendable {
         }
         self.indexBySpelling = indexBySpelling
         languagesPresent = Set(tags.compactMap { $0?.language })
-        baseOnly = Match(indices: [], chain: [languages[baseIndex]])
+        baseOnly = Match(indices: [], chain: [baseIndex])
 
         // Every spelling that can find an available language without the region-dropping shortcut of
         // `match(for:)`: each available tag's fallback chain, and the common regions of languages
@@ -85,9 +86,9 @@ struct LanguageNegotiator: Sendable {
         var precomputed: [String: Match] = [:]
         for tag in spellings where precomputed[tag.description] == nil {
             precomputed[tag.description] = Self.computeMatch(
-                for: tag, tags: tags, indexBySpelling: indexBySpelling, languages: languages, baseIndex: baseIndex)
+                for: tag, tags: tags, indexBySpelling: indexBySpelling, baseIndex: baseIndex)
         }
-        self.precomputed = precomputed
+        self.precomputed = StringTable(precomputed)
     }
 
     /// The languages to look a key up in, in order; the last is always the base language.
@@ -98,6 +99,12 @@ struct LanguageNegotiator: Sendable {
     /// negotiator.chain(for: .acceptLanguage("zh-TW, *"))   // ["zh-Hant", "en"]
     /// ```
     func chain(for preference: LanguagePreference) -> [String] {
+        chainIndices(for: preference).map { availableLanguages[$0] }
+    }
+
+    /// ``chain(for:)`` as indices into ``availableLanguages``: for a single tag, a precomputed array
+    /// shared by every call, so negotiating allocates nothing.
+    func chainIndices(for preference: LanguagePreference) -> [Int] {
         if preference.excluded.isEmpty, preference.wildcardPosition == nil {
             if preference.tags.isEmpty { return baseOnly.chain }
             if preference.tags.count == 1 { return match(for: preference.tags[0]).chain }
@@ -107,7 +114,7 @@ struct LanguageNegotiator: Sendable {
 
     /// The language to answer in (what `Content-Language` says): the first of ``chain(for:)``.
     func bestLanguage(for preference: LanguagePreference) -> String {
-        chain(for: preference)[0]
+        availableLanguages[chainIndices(for: preference)[0]]
     }
 
     private func match(for tag: LanguageTag) -> Match {
@@ -122,13 +129,11 @@ struct LanguageNegotiator: Sendable {
             return match
         }
         return Self.computeMatch(
-            for: tag, tags: availableTags, indexBySpelling: indexBySpelling, languages: availableLanguages,
-            baseIndex: baseIndex)
+            for: tag, tags: availableTags, indexBySpelling: indexBySpelling, baseIndex: baseIndex)
     }
 
     private static func computeMatch(
-        for tag: LanguageTag, tags: [LanguageTag?], indexBySpelling: [String: Int], languages: [String],
-        baseIndex: Int
+        for tag: LanguageTag, tags: [LanguageTag?], indexBySpelling: [String: Int], baseIndex: Int
     ) -> Match {
         var indices: [Int] = []
         for spelling in tag.fallbackChain {
@@ -142,17 +147,17 @@ struct LanguageNegotiator: Sendable {
                 if script == nil || candidateScript == nil || script == candidateScript { indices.append(index) }
             }
         }
-        var chain: [String] = []
+        var chain: [Int] = []
         for index in indices {
-            chain.append(languages[index])
+            chain.append(index)
             if index == baseIndex { return Match(indices: indices, chain: chain) }
         }
-        chain.append(languages[baseIndex])
+        chain.append(baseIndex)
         return Match(indices: indices, chain: chain)
     }
 
     /// The general case: several tags, a wildcard or exclusions.
-    private func negotiate(_ preference: LanguagePreference) -> [String] {
+    private func negotiate(_ preference: LanguagePreference) -> [Int] {
         let excluded = excludedIndices(preference.excluded)
         var chosen: [Int] = []
         var reachedBase = false
@@ -184,7 +189,7 @@ struct LanguageNegotiator: Sendable {
         if !reachedBase, preference.wildcardPosition == preference.tags.count { addWildcard() }
         if chosen.isEmpty, excluded[baseIndex], let other = firstAcceptable() { chosen.append(other) }
         if chosen.last != baseIndex { chosen.append(baseIndex) }
-        return chosen.map { availableLanguages[$0] }
+        return chosen
     }
 
     /// For each available language, whether a `q=0` range covers it (RFC 4647 basic filtering, plus

@@ -1,0 +1,22 @@
+/// Byte-level access to strings for the hot paths: Swift's `String` APIs work in Characters, which
+/// costs far more than a byte scan where only ASCII bytes matter.
+
+extension StringProtocol {
+    /// Whether the UTF-8 form holds `byte`: a scan of contiguous bytes where the string has them,
+    /// which is many times faster than iterating the UTF-8 view on the hot path.
+    @inline(__always)
+    func containsUTF8Byte(_ byte: UInt8) -> Bool {
+        if let found = utf8.withContiguousStorageIfAvailable({ $0.contains(byte) }) { return found }
+        return utf8.contains(byte)
+    }
+}
+
+extension String {
+    /// Calls `body` with the string's UTF-8 bytes: in place for native and small strings (every
+    /// string on Linux), copied for any other.
+    @inline(__always)
+    func withUTF8Bytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        if let result = utf8.withContiguousStorageIfAvailable(body) { return result }
+        return Array(utf8).withUnsafeBufferPointer(body)
+    }
+}
