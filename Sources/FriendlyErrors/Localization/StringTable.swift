@@ -57,7 +57,10 @@ struct StringTable<Value: Sendable>: Sendable {
         key.withUTF8Bytes { bytes in
             var hash: UInt64 = 0xCBF2_9CE4_8422_2325
             for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
-            return Int(truncatingIfNeeded: hash ^ (hash >> 32)) | 1
+            // A multiply carries differences only upwards; mixing the high bits down spreads keys that
+            // differ in their last bytes (`category.notFound`, `category.conflict`) over the slots.
+            hash = (hash ^ (hash >> 33)) &* 0xFF51_AFD7_ED55_8CCD
+            return Int(truncatingIfNeeded: hash ^ (hash >> 33)) | 1
         }
     }
 
