@@ -11,30 +11,16 @@
 struct CatalogIndex: Sendable {
     /// The texts one code has in one language, by field. A class, so the hot path passes one
     /// reference around instead of copying (and retaining) every field.
-    final class CodeTexts: Sendable {
-        let title: CatalogValue?
-        let message: CatalogValue?
-        let reason: CatalogValue?
-        let suggestion: CatalogValue?
+    ///
+    /// Its fields are filled while the index is built and never change after: the finished index
+    /// only reads them, which is what makes sharing it across threads safe.
+    final class CodeTexts: @unchecked Sendable {
+        fileprivate(set) var title: CatalogValue?
+        fileprivate(set) var message: CatalogValue?
+        fileprivate(set) var reason: CatalogValue?
+        fileprivate(set) var suggestion: CatalogValue?
         /// Recovery labels, by action id (`<code>.action.<id>`).
-        let actions: [String: CatalogValue]
-
-        init(_ fields: Fields) {
-            title = fields.title
-            message = fields.message
-            reason = fields.reason
-            suggestion = fields.suggestion
-            actions = fields.actions
-        }
-    }
-
-    /// The fields of ``CodeTexts`` while they are gathered.
-    struct Fields {
-        var title: CatalogValue?
-        var message: CatalogValue?
-        var reason: CatalogValue?
-        var suggestion: CatalogValue?
-        var actions: [String: CatalogValue] = [:]
+        fileprivate(set) var actions: [String: CatalogValue] = [:]
     }
 
     /// One language's tables; a class for the same reason as ``CodeTexts``.
@@ -83,9 +69,8 @@ struct CatalogIndex: Sendable {
 
     /// Groups keys of the form `<code>.<field>` and `<code>.action.<id>` by code, then by language.
     private static func codeTexts(_ tables: [[String: CatalogValue]]) -> [String: [CodeTexts?]] {
-        var codes: [String: [Fields?]] = [:]
-        codes.reserveCapacity(tables.reduce(0) { max($0, $1.count) } / 2)
-        let empty = [Fields?](repeating: nil, count: tables.count)
+        var codes: [String: Gathered] = [:]
+        codes.reserveCapacity(tables.reduce(0) { max($0, $1.count) })
         for (ordinal, texts) in tables.enumerated() {
             for (key, value) in texts {
                 // Scanning the UTF-8 bytes for the last dot keeps this cheap for catalogs of many
@@ -94,35 +79,64 @@ struct CatalogIndex: Sendable {
                 guard let dot = utf8.lastIndex(of: UInt8(ascii: ".")), dot != utf8.startIndex else { continue }
                 let field = key[utf8.index(after: dot)...]
                 let prefix = key[..<dot]
-                if prefix.hasSuffix(".action") {
+                if Self.endsWithAction(utf8[..<dot]) {
                     let code = prefix.dropLast(".action".count)
                     if !code.isEmpty, !field.isEmpty {
-                        codes[String(code), default: empty][ordinal, default: Fields()].actions[String(field)] = value
+                        Gathered.texts(of: code, ordinal, in: &codes, tables.count).actions[String(field)] = value
                     }
                     continue
                 }
                 switch field {
-                case "title": codes[String(prefix), default: empty][ordinal, default: Fields()].title = value
-                case "message": codes[String(prefix), default: empty][ordinal, default: Fields()].message = value
-                case "reason": codes[String(prefix), default: empty][ordinal, default: Fields()].reason = value
-                case "suggestion": codes[String(prefix), default: empty][ordinal, default: Fields()].suggestion = value
+                case "title": Gathered.texts(of: prefix, ordinal, in: &codes, tables.count).title = value
+                case "message": Gathered.texts(of: prefix, ordinal, in: &codes, tables.count).message = value
+                case "reason": Gathered.texts(of: prefix, ordinal, in: &codes, tables.count).reason = value
+                case "suggestion": Gathered.texts(of: prefix, ordinal, in: &codes, tables.count).suggestion = value
                 default: continue
                 }
             }
         }
-        return codes.mapValues { fields in fields.map { $0.map(CodeTexts.init) } }
+        return codes.mapValues(\.texts)
     }
-}
 
-extension Array {
-    /// The optional element at `index`, replaced by `defaultValue` first when it is `nil`: in-place
-    /// access to one slot of an array of optionals, as `Dictionary`'s `subscript(_:default:)` gives.
-    fileprivate subscript<Wrapped>(index: Int, default defaultValue: @autoclosure () -> Wrapped) -> Wrapped
-    where Element == Wrapped? {
-        get { self[index] ?? defaultValue() }
-        _modify {
-            if self[index] == nil { self[index] = defaultValue() }
-            yield &self[index]!
+    /// Whether a key's code part ends in `.action` (`<code>.action.<id>`), compared as bytes:
+    /// `hasSuffix` compares Characters, which costs far more for every key of a large catalog.
+    private static func endsWithAction(_ prefix: Substring.UTF8View) -> Bool {
+        let suffix: StaticString = ".action"
+        guard prefix.count > suffix.utf8CodeUnitCount else { return false }
+        return prefix.suffix(suffix.utf8CodeUnitCount).elementsEqual(
+            UnsafeBufferPointer(start: suffix.utf8Start, count: suffix.utf8CodeUnitCount))
+    }
+
+    /// One code's texts by language while they are gathered; a class, so filling one mutates in
+    /// place instead of copying the array out of the dictionary and back.
+    private final class Gathered {
+        var texts: [CodeTexts?]
+
+        init(languageCount: Int) {
+            // Appended one by one: `Array(repeating:count:)` of an optional class takes a generic path
+            // that costs hundreds of instructions per code.
+            texts = []
+            texts.reserveCapacity(languageCount)
+            for _ in 0..<languageCount { texts.append(nil) }
+        }
+
+        /// The texts of `code` in language `ordinal`, added if there are none yet. `codes` is passed
+        /// `inout` so that no closure captures (and boxes) the dictionary.
+        static func texts(
+            of code: Substring, _ ordinal: Int, in codes: inout [String: Gathered], _ languageCount: Int
+        ) -> CodeTexts {
+            let code = String(code)
+            let gathered: Gathered
+            if let existing = codes[code] {
+                gathered = existing
+            } else {
+                gathered = Gathered(languageCount: languageCount)
+                codes[code] = gathered
+            }
+            if let texts = gathered.texts[ordinal] { return texts }
+            let texts = CodeTexts()
+            gathered.texts[ordinal] = texts
+            return texts
         }
     }
 }
