@@ -12,7 +12,7 @@ struct ForeignErrorClassifier: ErrorClassifier {
     var showsLocalizedDescriptions: Bool
 
     func classify(_ error: any Error, next: (any Error) -> Classification) -> Classification {
-        guard showsLocalizedDescriptions, !Self.isFoundationError(error),
+        guard showsLocalizedDescriptions, !Self.isFoundationError(error), ErrorTypeFacts.of(error).isLocalized,
             let localized = error as? any LocalizedError,
             let description = Self.nonEmpty(localized.errorDescription)
         else { return next(error) }

@@ -18,8 +18,9 @@ struct UnwrappingClassifier: ErrorClassifier {
 
     func classify(_ error: any Error, next: (any Error) -> Classification) -> Classification {
         if unwrappers.isEmpty, Self.isFoundationValueError(type(of: error)) { return next(error) }
-        let friendly = error as? any FriendlyError
-        let inner = friendly != nil ? friendly?.underlyingError : underlyingError(ofForeign: error)
+        let facts = ErrorTypeFacts.of(error)
+        let friendly = facts.friendly?(error)
+        let inner = friendly != nil ? friendly?.underlyingError : underlyingError(ofForeign: error, facts)
         guard let inner else {
             if let friendly { return Classification(friendly) }
             return next(error)
@@ -38,21 +39,22 @@ struct UnwrappingClassifier: ErrorClassifier {
     }
 
     private static func classifyLayer(_ layer: any Error, next: (any Error) -> Classification) -> Classification {
-        if let friendly = layer as? any FriendlyError { return Classification(friendly) }
+        if let friendly = ErrorTypeFacts.of(layer).friendly?(layer) { return Classification(friendly) }
         return next(layer)
     }
 
     func underlyingError(of error: any Error) -> (any Error)? {
-        if let friendly = error as? any FriendlyError { return friendly.underlyingError }
-        return underlyingError(ofForeign: error)
+        let facts = ErrorTypeFacts.of(error)
+        if let friendly = facts.friendly?(error) { return friendly.underlyingError }
+        return underlyingError(ofForeign: error, facts)
     }
 
     /// The wrapped error of an error that is not a ``FriendlyError``.
-    private func underlyingError(ofForeign error: any Error) -> (any Error)? {
+    private func underlyingError(ofForeign error: any Error, _ facts: ErrorTypeFacts) -> (any Error)? {
         let errorType = type(of: error)
         if !unwrappers.isEmpty, let unwrap = unwrappers[ObjectIdentifier(errorType)] { return unwrap(error) }
         if Self.isFoundationValueError(errorType) { return nil }
-        if let wrapper = error as? any ErrorWrapping { return wrapper.underlyingError }
+        if facts.isWrapping, let wrapper = error as? any ErrorWrapping { return wrapper.underlyingError }
         // Every Swift error bridges to NSError on Linux; only real NSError instances carry a userInfo
         // worth reading, and checking the dynamic type avoids a bridging allocation for the rest.
         if errorType is NSError.Type {

@@ -107,7 +107,11 @@ struct LanguageNegotiator: Sendable {
     func chainIndices(for preference: LanguagePreference) -> [Int] {
         if preference.excluded.isEmpty, preference.wildcardPosition == nil {
             if preference.tags.isEmpty { return baseOnly.chain }
-            if preference.tags.count == 1 { return match(for: preference.tags[0]).chain }
+            if preference.tags.count == 1 {
+                // The common case, a spelling the catalog has, without copying the whole tag out first.
+                if let match = precomputed[preference.tags[0].description] { return match.chain }
+                return match(for: preference.tags[0]).chain
+            }
         }
         return negotiate(preference)
     }

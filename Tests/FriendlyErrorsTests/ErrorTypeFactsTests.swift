@@ -1,0 +1,56 @@
+import Foundation
+import FriendlyErrors
+import Testing
+
+/// What the pipeline learns about an error type is cached per thread (see `ErrorTypeFacts`): many
+/// types that share cache slots, app errors and plain ones mixed, must each still be classified as
+/// their own type says, on every thread.
+struct ErrorTypeFactsTests {
+    struct Tagged<Tag>: FriendlyError {
+        var code: String { "tagged.\(Tag.self)" }
+        var category: ErrorCategory { .conflict }
+    }
+
+    struct Plain<Tag>: Error {}
+
+    enum T0 {}
+    struct Nest<Inner> {}
+
+    /// Classifies `count` distinct FriendlyError types and as many plain ones, interleaved, and
+    /// returns how many came out wrong.
+    static func misclassified<Tag>(_ tag: Tag.Type, count: Int, pipeline: AlertPipeline) -> Int {
+        let friendly = pipeline.alert(for: Tagged<Tag>(), locale: "en")
+        let plain = pipeline.alert(for: Plain<Tag>(), locale: "en")
+        var wrong = 0
+        if friendly.code != "tagged.\(Tag.self)" || friendly.category != .conflict { wrong += 1 }
+        if plain.code != "unexpected" || plain.referenceID == nil { wrong += 1 }
+        guard count > 1 else { return wrong }
+        return wrong + misclassified(Nest<Tag>.self, count: count - 1, pipeline: pipeline)
+    }
+
+    @Test func manyTypesSharingCacheSlotsAreEachClassifiedByTheirOwnType() {
+        // 200 types of each kind over a 64-slot cache: every slot is taken over many times.
+        #expect(Self.misclassified(T0.self, count: 200, pipeline: AlertPipeline()) == 0)
+        // A second pass finds the cached answers (or relearns evicted ones): still all right.
+        #expect(Self.misclassified(T0.self, count: 200, pipeline: AlertPipeline()) == 0)
+    }
+
+    @Test func everyThreadLearnsTheSameFacts() async {
+        let pipeline = AlertPipeline()
+        let wrong = await withTaskGroup(of: Int.self) { group in
+            for _ in 0..<8 {
+                group.addTask { Self.misclassified(T0.self, count: 50, pipeline: pipeline) }
+            }
+            return await group.reduce(0, +)
+        }
+        #expect(wrong == 0)
+    }
+
+    @Test func classErrorsAreAskedEveryTimeNotCached() {
+        final class ClassError: NSError, @unchecked Sendable {}
+        let alert = AlertPipeline().alert(for: ClassError(domain: "x", code: 1), locale: "en")
+        #expect(alert.code == "unexpected")
+        let plain = AlertPipeline().alert(for: NSError(domain: NSCocoaErrorDomain, code: 4), locale: "en")
+        #expect(plain.code == "file.notFound")
+    }
+}
