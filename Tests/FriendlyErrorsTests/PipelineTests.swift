@@ -14,6 +14,18 @@ struct PipelineTests {
         #expect(alert.referenceID == nil)
     }
 
+    @Test func everyKindOfCancellationIsANoteNotAnError() {
+        let cancellations: [any Error] = [
+            CancellationError(), CocoaError(.userCancelled), URLError(.cancelled), POSIXError(.ECANCELED),
+        ]
+        for error in cancellations {
+            let alert = pipeline.alert(for: error, locale: "en")
+            #expect(alert.code == "operation.cancelled")
+            #expect(alert.severity == .info)
+        }
+        #expect(Classification.builtIn(code: "operation.cancelled")?.severity == .info)
+    }
+
     @Test func friendlyErrorWithoutTextsFallsBackToItsCategoryNeverToARawKey() {
         let alert = pipeline.alert(for: StorageError.quotaExceeded, locale: "en")
         #expect(alert.title == "Not enough space")

@@ -8,11 +8,7 @@ extension Classification {
     /// It lets tools show what a code looks like without producing the error, as
     /// `friendly-errors explain file.notFound` does.
     public static func builtIn(code: String) -> Classification? {
-        guard let entry = builtInEntries[code] else { return nil }
-        var classification = Classification(code: entry.code, category: entry.category)
-        if entry.offersRetry { classification.recoveries = [.retry()] }
-        if code == "operation.cancelled" { classification.severity = .info }
-        return classification
+        builtInEntries[code]?.classification
     }
 
     /// Every built-in code, sorted.

@@ -122,7 +122,7 @@ struct AlertLocalizer {
 
         /// Formats the value of the first language that has one, with the text's arguments.
         private func find(
-            _ text: LocalizableText, _ value: (CatalogIndex.Language, CatalogIndex.CodeTexts?) -> CatalogValue?
+            _ text: LocalizableText, _ value: (CatalogIndex.Language, CatalogIndex.CodeTexts?) -> CatalogIndex.Value?
         ) -> String? {
             for ordinal in chain {
                 let language = languages[ordinal]
@@ -137,7 +137,7 @@ struct AlertLocalizer {
         }
 
         private func format(
-            _ found: (value: CatalogValue, language: String)?, _ text: LocalizableText, baseHasEntry: Bool
+            _ found: (value: CatalogIndex.Value, language: String)?, _ text: LocalizableText, baseHasEntry: Bool
         ) -> String? {
             if let found, baseHasEntry || isUsable(found, for: text) {
                 return nonEmpty(found.value.formatted(with: text.arguments, language: found.language))
@@ -148,9 +148,9 @@ struct AlertLocalizer {
 
         /// Whether a translation whose base text lives only in code (the default) takes the same
         /// arguments as that default.
-        private func isUsable(_ found: (value: CatalogValue, language: String), for text: LocalizableText) -> Bool {
+        private func isUsable(_ found: (value: CatalogIndex.Value, language: String), for text: LocalizableText) -> Bool {
             guard let defaultValue = text.defaultValue else { return true }
-            return PlaceholderFormat.check(translation: found.value.representativeTemplate, against: defaultValue) == nil
+            return PlaceholderFormat.check(translation: found.value.value.representativeTemplate, against: defaultValue) == nil
         }
 
         private func nonEmpty(_ text: String) -> String? {

@@ -23,7 +23,7 @@ struct FoundationErrorClassifier: ErrorClassifier {
         } else if errorType == EncodingError.self {
             return Classification(code: "data.encodingFailed", category: .internal)
         } else if errorType == CancellationError.self {
-            return Classification(code: "operation.cancelled", category: .cancelled, severity: .info)
+            return FoundationErrorTable.cancelled.classification
         } else if errorType is NSError.Type {
             let nsError = error as NSError
             switch nsError.domain {
@@ -36,9 +36,7 @@ struct FoundationErrorClassifier: ErrorClassifier {
             return next(error)
         }
         guard let entry else { return next(error) }
-        var classification = Classification(code: entry.code, category: entry.category)
-        if entry.offersRetry { classification.recoveries = [.retry()] }
-        return classification
+        return entry.classification
     }
 
     static func classify(_ error: DecodingError) -> Classification {

@@ -3,10 +3,26 @@ import Foundation
 /// The codes, categories and retry offers of the Foundation errors the pipeline knows. Texts live in
 /// the catalog under `<code>.title`, `.message`, `.reason`, `.suggestion`.
 enum FoundationErrorTable {
-    struct Entry: Sendable {
-        var code: String
-        var category: ErrorCategory
-        var offersRetry = false
+    /// One known error code. A class, so that a table lookup copies one reference rather than the
+    /// prebuilt classification with all its fields.
+    final class Entry: Sendable {
+        let code: String
+        let category: ErrorCategory
+        let offersRetry: Bool
+        /// The classification of an error with this entry, made once: each alert copies it instead
+        /// of building it and its recovery array again.
+        let classification: Classification
+
+        init(code: String, category: ErrorCategory, offersRetry: Bool = false) {
+            self.code = code
+            self.category = category
+            self.offersRetry = offersRetry
+            var classification = Classification(code: code, category: category)
+            if offersRetry { classification.recoveries = [.retry()] }
+            // A cancellation is the user's own choice, not a failure: every kind of it is a note.
+            if category == .cancelled { classification.severity = .info }
+            self.classification = classification
+        }
     }
 
     static let fileNotFound = Entry(code: "file.notFound", category: .notFound)

@@ -15,18 +15,40 @@ struct CatalogIndex: Sendable {
     /// Its fields are filled while the index is built and never change after: the finished index
     /// only reads them, which is what makes sharing it across threads safe.
     final class CodeTexts: @unchecked Sendable {
-        fileprivate(set) var title: CatalogValue?
-        fileprivate(set) var message: CatalogValue?
-        fileprivate(set) var reason: CatalogValue?
-        fileprivate(set) var suggestion: CatalogValue?
+        fileprivate(set) var title: Value?
+        fileprivate(set) var message: Value?
+        fileprivate(set) var reason: Value?
+        fileprivate(set) var suggestion: Value?
         /// Recovery labels, by action id (`<code>.action.<id>`).
-        fileprivate(set) var actions: [String: CatalogValue] = [:]
+        fileprivate(set) var actions: [String: Value] = [:]
+    }
+
+    /// A catalog value as the hot path uses it: with the finished text already at hand when the
+    /// value is a text without placeholders, which formatting would only give back unchanged.
+    struct Value: Sendable {
+        let value: CatalogValue
+        /// The text itself when formatting cannot change it, whatever the arguments.
+        let plain: String?
+
+        init(_ value: CatalogValue) {
+            self.value = value
+            if case .text(let text) = value, !text.containsUTF8Byte(UInt8(ascii: "%")) {
+                plain = text
+            } else {
+                plain = nil
+            }
+        }
+
+        /// The value with its placeholders filled (see ``CatalogValue/formatted(with:language:)``).
+        func formatted(with arguments: [LocalizableText.Argument], language: String) -> String {
+            plain ?? value.formatted(with: arguments, language: language)
+        }
     }
 
     /// One language's tables; a class for the same reason as ``CodeTexts``.
     final class Language: Sendable {
         let name: String
-        let texts: StringTable<CatalogValue>
+        let texts: StringTable<Value>
         /// OK and Cancel in this language, or the base language's where it has none.
         let ok: AlertAction
         let cancel: AlertAction
@@ -35,7 +57,7 @@ struct CatalogIndex: Sendable {
 
         init(name: String, texts: [String: CatalogValue], ok: String, cancel: String) {
             self.name = name
-            self.texts = StringTable(texts)
+            self.texts = StringTable(texts.mapValues(Value.init))
             self.ok = AlertAction(id: AlertAction.okID, label: ok, role: .default)
             self.cancel = AlertAction(id: AlertAction.cancelID, label: cancel, role: .cancel)
             confirmationActions = [self.ok]
@@ -82,15 +104,15 @@ struct CatalogIndex: Sendable {
                 if Self.endsWithAction(utf8[..<dot]) {
                     let code = prefix.dropLast(".action".count)
                     if !code.isEmpty, !field.isEmpty {
-                        Gathered.texts(of: code, ordinal, in: &codes, tables.count).actions[String(field)] = value
+                        Gathered.texts(of: code, ordinal, in: &codes, tables.count).actions[String(field)] = Value(value)
                     }
                     continue
                 }
                 switch field {
-                case "title": Gathered.texts(of: prefix, ordinal, in: &codes, tables.count).title = value
-                case "message": Gathered.texts(of: prefix, ordinal, in: &codes, tables.count).message = value
-                case "reason": Gathered.texts(of: prefix, ordinal, in: &codes, tables.count).reason = value
-                case "suggestion": Gathered.texts(of: prefix, ordinal, in: &codes, tables.count).suggestion = value
+                case "title": Gathered.texts(of: prefix, ordinal, in: &codes, tables.count).title = Value(value)
+                case "message": Gathered.texts(of: prefix, ordinal, in: &codes, tables.count).message = Value(value)
+                case "reason": Gathered.texts(of: prefix, ordinal, in: &codes, tables.count).reason = Value(value)
+                case "suggestion": Gathered.texts(of: prefix, ordinal, in: &codes, tables.count).suggestion = Value(value)
                 default: continue
                 }
             }
