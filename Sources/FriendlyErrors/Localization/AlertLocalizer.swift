@@ -31,11 +31,18 @@ struct AlertLocalizer {
             ?? lookup.generic(.message, of: category)
             ?? title
         let language = index.languages[chain.first ?? CatalogIndex.baseOrdinal]
-        let actions =
-            classification.recoveries.isEmpty
-            ? language.confirmationActions
-            : Alert.orderedActions(
+        let actions: [AlertAction]
+        switch classification.recoveries.count {
+        case 0:
+            actions = language.confirmationActions
+        case 1 where !Self.isStockID(classification.recoveries[0].id):
+            // The common suggestion (one recovery and Cancel), built straight into its final array.
+            let recovery = action(for: classification.recoveries[0], lookup)
+            actions = recovery.role == .destructive ? [recovery, language.cancel] : [language.cancel, recovery]
+        default:
+            actions = Alert.orderedActions(
                 for: recoveryActions(classification.recoveries, lookup), cancel: language.cancel, ok: language.ok)
+        }
         return Alert(
             code: classification.code,
             category: category,
@@ -57,16 +64,22 @@ struct AlertLocalizer {
         var actions: [AlertAction] = []
         actions.reserveCapacity(recoveries.count)
         // A linear search: an alert has a handful of recoveries, and a Set would cost more to build.
-        for recovery in recoveries
-        where recovery.id != AlertAction.okID && recovery.id != AlertAction.cancelID
-            && !actions.contains(where: { $0.id == recovery.id })
-        {
-            actions.append(
-                AlertAction(
-                    id: recovery.id, label: lookup.resolveLabel(recovery.label, id: recovery.id) ?? recovery.id,
-                    role: recovery.isDestructive ? .destructive : .default, perform: recovery.perform))
+        for recovery in recoveries where !Self.isStockID(recovery.id) {
+            if !actions.contains(where: { $0.id == recovery.id }) { actions.append(action(for: recovery, lookup)) }
         }
         return actions
+    }
+
+    /// A recovery as an action, with its label in the alert's language.
+    private func action(for recovery: Recovery, _ lookup: Lookup) -> AlertAction {
+        AlertAction(
+            id: recovery.id, label: lookup.resolveLabel(recovery.label, id: recovery.id) ?? recovery.id,
+            role: recovery.isDestructive ? .destructive : .default, perform: recovery.perform)
+    }
+
+    /// Whether `id` is one of the stock actions' (`ok`, `cancel`), which a recovery cannot take.
+    private static func isStockID(_ id: String) -> Bool {
+        id == AlertAction.okID || id == AlertAction.cancelID
     }
 
     /// One alert's languages and its code's texts in each. Building one allocates nothing: the chain,
@@ -148,9 +161,12 @@ struct AlertLocalizer {
 
         /// Whether a translation whose base text lives only in code (the default) takes the same
         /// arguments as that default.
-        private func isUsable(_ found: (value: CatalogIndex.Value, language: String), for text: LocalizableText) -> Bool {
+        private func isUsable(_ found: (value: CatalogIndex.Value, language: String), for text: LocalizableText)
+            -> Bool
+        {
             guard let defaultValue = text.defaultValue else { return true }
-            return PlaceholderFormat.check(translation: found.value.value.representativeTemplate, against: defaultValue) == nil
+            let translation = found.value.value.representativeTemplate
+            return PlaceholderFormat.check(translation: translation, against: defaultValue) == nil
         }
 
         private func nonEmpty(_ text: String) -> String? {

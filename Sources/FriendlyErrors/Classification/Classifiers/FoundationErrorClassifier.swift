@@ -7,36 +7,46 @@ import Foundation
 /// Codes not in the tables are unexpected: the fallback answers for them.
 struct FoundationErrorClassifier: ErrorClassifier {
     func classify(_ error: any Error, next: (any Error) -> Classification) -> Classification {
-        // `as? CocoaError` also matches any NSError on Linux, whatever its domain: compare the
-        // dynamic type first, and read real NSError instances by their domain. Comparing metatypes
-        // also keeps the common case — an error of none of these types — free of dynamic casts.
-        let errorType = type(of: error)
+        if type(of: error) is NSError.Type { return Self.classification(of: error as NSError) ?? next(error) }
+        return Self.classification(of: error) ?? next(error)
+    }
+
+    /// The classification of a real NSError, read by its domain and code.
+    private static func classification(of nsError: NSError) -> Classification? {
         let entry: FoundationErrorTable.Entry?
-        if errorType == CocoaError.self, let cocoa = error as? CocoaError {
-            entry = FoundationErrorTable.cocoa[cocoa.code.rawValue]
-        } else if errorType == POSIXError.self, let posix = error as? POSIXError {
-            entry = FoundationErrorTable.posix[posix.code.rawValue]
-        } else if errorType == URLError.self, let url = error as? URLError {
-            entry = FoundationErrorTable.url[url.code.rawValue] ?? FoundationErrorTable.networkFailed
-        } else if errorType == DecodingError.self, let decoding = error as? DecodingError {
-            return Self.classify(decoding)
-        } else if errorType == EncodingError.self {
-            return Classification(code: "data.encodingFailed", category: .internal)
-        } else if errorType == CancellationError.self {
-            return FoundationErrorTable.cancelled.classification
-        } else if errorType is NSError.Type {
-            let nsError = error as NSError
-            switch nsError.domain {
-            case NSCocoaErrorDomain: entry = FoundationErrorTable.cocoa[nsError.code]
-            case NSPOSIXErrorDomain: entry = Int32(exactly: nsError.code).flatMap { FoundationErrorTable.posix[$0] }
-            case NSURLErrorDomain: entry = FoundationErrorTable.url[nsError.code] ?? FoundationErrorTable.networkFailed
-            default: return next(error)
-            }
-        } else {
-            return next(error)
+        switch nsError.domain {
+        case NSCocoaErrorDomain: entry = FoundationErrorTable.cocoa[nsError.code]
+        case NSPOSIXErrorDomain: entry = Int32(exactly: nsError.code).flatMap { FoundationErrorTable.posix[$0] }
+        case NSURLErrorDomain: entry = FoundationErrorTable.url[nsError.code] ?? FoundationErrorTable.networkFailed
+        default: return nil
         }
-        guard let entry else { return next(error) }
-        return entry.classification
+        return entry?.classification
+    }
+
+    /// The classification of a Foundation value error the tables know; `nil` for any other error.
+    ///
+    /// `as? CocoaError` also matches any NSError on Linux, whatever its domain: compare the dynamic
+    /// type first (real NSError instances are read by their domain, above). Comparing metatypes
+    /// also keeps the common case — an error of none of these types — free of dynamic casts. The
+    /// error is opened first, so each cast is between two concrete types, the runtime's fastest path.
+    private static func classification<E: Error>(of error: E) -> Classification? {
+        let entry: FoundationErrorTable.Entry?
+        if E.self == CocoaError.self, let cocoa = error as? CocoaError {
+            entry = FoundationErrorTable.cocoa[cocoa.code.rawValue]
+        } else if E.self == POSIXError.self, let posix = error as? POSIXError {
+            entry = FoundationErrorTable.posix[posix.code.rawValue]
+        } else if E.self == URLError.self, let url = error as? URLError {
+            entry = FoundationErrorTable.url[url.code.rawValue] ?? FoundationErrorTable.networkFailed
+        } else if E.self == DecodingError.self, let decoding = error as? DecodingError {
+            return classify(decoding)
+        } else if E.self == EncodingError.self {
+            return Classification(code: "data.encodingFailed", category: .internal)
+        } else if E.self == CancellationError.self {
+            return FoundationErrorTable.cancelled.classification
+        } else {
+            return nil
+        }
+        return entry?.classification
     }
 
     static func classify(_ error: DecodingError) -> Classification {

@@ -104,16 +104,23 @@ struct CatalogIndex: Sendable {
                 if Self.endsWithAction(utf8[..<dot]) {
                     let code = prefix.dropLast(".action".count)
                     if !code.isEmpty, !field.isEmpty {
-                        Gathered.texts(of: code, ordinal, in: &codes, tables.count).actions[String(field)] = Value(value)
+                        let texts = Gathered.texts(of: code, ordinal, in: &codes, tables.count)
+                        texts.actions[String(field)] = Value(value)
                     }
                     continue
                 }
+                let texts: CodeTexts
                 switch field {
-                case "title": Gathered.texts(of: prefix, ordinal, in: &codes, tables.count).title = Value(value)
-                case "message": Gathered.texts(of: prefix, ordinal, in: &codes, tables.count).message = Value(value)
-                case "reason": Gathered.texts(of: prefix, ordinal, in: &codes, tables.count).reason = Value(value)
-                case "suggestion": Gathered.texts(of: prefix, ordinal, in: &codes, tables.count).suggestion = Value(value)
-                default: continue
+                case "title", "message", "reason", "suggestion":
+                    texts = Gathered.texts(of: prefix, ordinal, in: &codes, tables.count)
+                default:
+                    continue
+                }
+                switch field {
+                case "title": texts.title = Value(value)
+                case "message": texts.message = Value(value)
+                case "reason": texts.reason = Value(value)
+                default: texts.suggestion = Value(value)
                 }
             }
         }
