@@ -50,51 +50,53 @@ struct FoundationErrorClassifier: ErrorClassifier {
     }
 
     static func classify(_ error: DecodingError) -> Classification {
+        // Keys written out rather than built from the code: this runs for every bad request body.
         let code: String
+        let reasonKey: String
         let context: DecodingError.Context?
-        var arguments: [LocalizableText.Argument] = []
+        var lastKey: (any CodingKey)?
         switch error {
         case .typeMismatch(_, let errorContext):
-            code = "data.typeMismatch"
-            context = errorContext
+            (code, reasonKey, context) = ("data.typeMismatch", "data.typeMismatch.reasonAtPath", errorContext)
         case .valueNotFound(_, let errorContext):
-            code = "data.valueMissing"
-            context = errorContext
+            (code, reasonKey, context) = ("data.valueMissing", "data.valueMissing.reasonAtPath", errorContext)
         case .keyNotFound(let key, let errorContext):
-            code = "data.keyMissing"
-            context = errorContext
-            arguments.append(.string(Self.path(errorContext.codingPath + [key])))
+            (code, reasonKey, context) = ("data.keyMissing", "data.keyMissing.reasonAtPath", errorContext)
+            lastKey = key
         case .dataCorrupted(let errorContext):
-            code = "data.corrupt"
-            context = errorContext
+            (code, reasonKey, context) = ("data.corrupt", "data.corrupt.reasonAtPath", errorContext)
         @unknown default:
-            code = "data.corrupt"
-            context = nil
+            (code, reasonKey, context) = ("data.corrupt", "data.corrupt.reasonAtPath", nil)
         }
         var classification = Classification(code: code, category: .invalidData)
         // The coding path names fields of the caller's own input, which helps them fix it; the
         // context's debug description may quote values and is never used.
-        if let context, arguments.isEmpty, !context.codingPath.isEmpty {
-            arguments.append(.string(Self.path(context.codingPath)))
+        let codingPath = context?.codingPath ?? []
+        if codingPath.isEmpty && lastKey == nil {
+            classification.reason = LocalizableText(key: "")
+        } else {
+            classification.reason = LocalizableText(
+                key: reasonKey, arguments: [.string(Self.path(codingPath, then: lastKey))])
         }
-        classification.reason =
-            arguments.isEmpty
-            ? LocalizableText(key: "")
-            : LocalizableText(key: "\(code).reasonAtPath", arguments: arguments)
         return classification
     }
 
     /// A coding path as a reader writes it: `items[2].price`, capped so hostile input stays short.
-    static func path(_ codingPath: [any CodingKey]) -> String {
+    static func path(_ codingPath: [any CodingKey], then last: (any CodingKey)? = nil) -> String {
         var result = ""
-        for key in codingPath.prefix(32) {
+        result.reserveCapacity(32)
+        func append(_ key: any CodingKey) {
             if let index = key.intValue {
-                result += "[\(index)]"
+                result += "["
+                result += String(index)
+                result += "]"
             } else {
                 if !result.isEmpty { result += "." }
-                result += String(key.stringValue.prefix(64))
+                result += key.stringValue.prefix(64)
             }
         }
+        for key in codingPath.prefix(32) { append(key) }
+        if let last, codingPath.count < 32 { append(last) }
         return result.isEmpty ? "." : result
     }
 }
