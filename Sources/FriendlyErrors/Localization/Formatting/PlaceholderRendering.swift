@@ -65,6 +65,18 @@ extension PlaceholderFormat {
     private static func appendInteger(
         _ magnitude: UInt64, negative: Bool, spec: PlaceholderSpec, into output: inout [UInt8]
     ) {
+        if spec.flags.isEmpty, spec.width == nil, spec.precision == nil {
+            switch spec.conversion {
+            case .signed, .unsigned:
+                // The common `%d` / `%lld` / `%u`: the digits alone, written in place, with none of
+                // the arrays padding and prefixes need.
+                if negative { output.append(UInt8(ascii: "-")) }
+                appendDecimal(magnitude, into: &output)
+                return
+            default:
+                break
+            }
+        }
         var radix: UInt64 = 10
         var uppercase = false
         var prefix: [UInt8] = []
@@ -91,6 +103,21 @@ extension PlaceholderFormat {
         appendNumber(
             sign: sign(negative: negative, spec: spec) + prefix, body: digits, zeroPad: zeroPad, spec: spec,
             into: &output)
+    }
+
+    /// The decimal digits of `value`, most significant first.
+    private static func appendDecimal(_ value: UInt64, into output: inout [UInt8]) {
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // Room for the 20 digits of UInt64.max.
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            var remaining = value
+            var index = buffer.count
+            repeat {
+                index -= 1
+                buffer[index] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: remaining % 10)
+                remaining /= 10
+            } while remaining != 0
+            output.append(contentsOf: buffer[index...])
+        }
     }
 
     private static func appendFixed(
