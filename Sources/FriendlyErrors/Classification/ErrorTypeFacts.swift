@@ -45,9 +45,12 @@ struct ErrorTypeFacts {
     /// A cast to `E`, the concrete type of `error`: it compares types and looks no conformance up.
     private static func caster<E: FriendlyError>(for error: E) -> @Sendable (any Error) -> (any FriendlyError)? {
         { error in
-            // Opened first: a cast between two identical concrete types is the runtime's fastest
-            // path, where one from `any Error` would unbox the existential on the way.
-            func cast<T: Error>(_ value: T) -> (any FriendlyError)? { value as? E }
+            // Opened, then compared by type: when the types are the same the value already is an
+            // `E`, and reinterpreting it is exact. A runtime cast would look up `Optional<E>`'s
+            // metadata and unbox the existential on every call.
+            func cast<T: Error>(_ value: T) -> (any FriendlyError)? {
+                T.self == E.self ? unsafeBitCast(value, to: E.self) : nil
+            }
             return cast(error)
         }
     }

@@ -19,12 +19,18 @@ struct UnwrappingClassifier: ErrorClassifier {
     func classify(_ error: any Error, next: (any Error) -> Classification) -> Classification {
         if unwrappers.isEmpty, Self.isFoundationValueError(type(of: error)) { return next(error) }
         let facts = ErrorTypeFacts.of(error)
-        let friendly = facts.friendly?(error)
-        let inner = friendly != nil ? friendly?.underlyingError : underlyingError(ofForeign: error, facts)
-        guard let inner else {
-            if let friendly { return Classification(friendly) }
-            return next(error)
+        if let friendly = facts.friendly?(error) {
+            guard let inner = friendly.underlyingError else { return Classification(friendly) }
+            return classifyLayers(error, inner, next: next)
         }
+        guard let inner = underlyingError(ofForeign: error, facts) else { return next(error) }
+        return classifyLayers(error, inner, next: next)
+    }
+
+    /// Classifies a wrapper and the errors it wraps, from the innermost out.
+    private func classifyLayers(_ error: any Error, _ inner: any Error, next: (any Error) -> Classification)
+        -> Classification
+    {
         var layers = [error, inner]
         while layers.count < Self.maximumDepth, let deeper = underlyingError(of: layers[layers.count - 1]) {
             layers.append(deeper)
