@@ -91,8 +91,11 @@ struct CatalogIndex: Sendable {
 
     /// Groups keys of the form `<code>.<field>` and `<code>.action.<id>` by code, then by language.
     private static func codeTexts(_ tables: [[String: CatalogValue]]) -> [String: [CodeTexts?]] {
-        var codes: [String: Gathered] = [:]
+        var codes: [String: [CodeTexts?]] = [:]
         codes.reserveCapacity(tables.reduce(0) { max($0, $1.count) })
+        // Appended one by one: `Array(repeating:count:)` of an optional class takes a generic path.
+        var empty: [CodeTexts?] = []
+        for _ in tables { empty.append(nil) }
         for (ordinal, texts) in tables.enumerated() {
             for (key, value) in texts {
                 // Scanning the UTF-8 bytes for the last dot keeps this cheap for catalogs of many
@@ -104,7 +107,7 @@ struct CatalogIndex: Sendable {
                 if Self.endsWithAction(utf8[..<dot]) {
                     let code = prefix.dropLast(".action".count)
                     if !code.isEmpty, !field.isEmpty {
-                        let texts = Gathered.texts(of: code, ordinal, in: &codes, tables.count)
+                        let texts = Self.texts(of: code, ordinal, in: &codes, empty)
                         texts.actions[String(field)] = Value(value)
                     }
                     continue
@@ -112,7 +115,7 @@ struct CatalogIndex: Sendable {
                 let texts: CodeTexts
                 switch field {
                 case "title", "message", "reason", "suggestion":
-                    texts = Gathered.texts(of: prefix, ordinal, in: &codes, tables.count)
+                    texts = Self.texts(of: prefix, ordinal, in: &codes, empty)
                 default:
                     continue
                 }
@@ -124,7 +127,7 @@ struct CatalogIndex: Sendable {
                 }
             }
         }
-        return codes.mapValues(\.texts)
+        return codes
     }
 
     /// Whether a key's code part ends in `.action` (`<code>.action.<id>`), compared as bytes:
@@ -136,36 +139,17 @@ struct CatalogIndex: Sendable {
             UnsafeBufferPointer(start: suffix.utf8Start, count: suffix.utf8CodeUnitCount))
     }
 
-    /// One code's texts by language while they are gathered; a class, so filling one mutates in
-    /// place instead of copying the array out of the dictionary and back.
-    private final class Gathered {
-        var texts: [CodeTexts?]
-
-        init(languageCount: Int) {
-            // Appended one by one: `Array(repeating:count:)` of an optional class takes a generic path
-            // that costs hundreds of instructions per code.
-            texts = []
-            texts.reserveCapacity(languageCount)
-            for _ in 0..<languageCount { texts.append(nil) }
+    /// The texts of `code` in language `ordinal`, added if there are none yet: one hash of the code,
+    /// and its array of languages filled in place (`empty` is copied on its first write).
+    private static func texts(
+        of code: Substring, _ ordinal: Int, in codes: inout [String: [CodeTexts?]], _ empty: [CodeTexts?]
+    ) -> CodeTexts {
+        func slot(_ texts: inout [CodeTexts?]) -> CodeTexts {
+            if let existing = texts[ordinal] { return existing }
+            let new = CodeTexts()
+            texts[ordinal] = new
+            return new
         }
-
-        /// The texts of `code` in language `ordinal`, added if there are none yet. `codes` is passed
-        /// `inout` so that no closure captures (and boxes) the dictionary.
-        static func texts(
-            of code: Substring, _ ordinal: Int, in codes: inout [String: Gathered], _ languageCount: Int
-        ) -> CodeTexts {
-            let code = String(code)
-            let gathered: Gathered
-            if let existing = codes[code] {
-                gathered = existing
-            } else {
-                gathered = Gathered(languageCount: languageCount)
-                codes[code] = gathered
-            }
-            if let texts = gathered.texts[ordinal] { return texts }
-            let texts = CodeTexts()
-            gathered.texts[ordinal] = texts
-            return texts
-        }
+        return slot(&codes[String(code), default: empty])
     }
 }
