@@ -103,6 +103,41 @@ struct DisplayWidthTests {
         #expect(DisplayWidth.columns(of: text) == perGrapheme)
     }
 
+    /// Texts where measuring by scalar and by grapheme cluster could disagree.
+    static let trickyTexts: [String] = [
+        "e\u{301}", "か\u{3099}き\u{309A}", "a\u{20DD}\u{20DD}", "\u{301}\u{301}x", "\u{1100}\u{1161}\u{11A8}한",
+        "👨‍👩‍👧 family", "a\u{200D}b", "\u{200D}", "🏳️‍🌈", "👍🏽👍", "\u{1F3FB}", "☝🏻 up", "❤️❤", "A\u{FE0F}",
+        "1️⃣#️⃣", "©️©", "🇯🇵🇺🇸", "🇯", "🇯\u{301}", "🇯🇵🇺", "😀\u{FE0E}", "設定、「ファイル」。（確認）ー",
+        "ｱｲｳｴｵ･ｰﾞ", "全角ＡＢＣ１２３！", "mix 中文 text ﾊﾝｶｸ", "\u{1B}[31m\u{07}\u{7F}\u{85}\u{9B}", "tab\there",
+        "cr\r\nlf\rcr", "\u{AD}\u{600}\u{200B}\u{2060}\u{FEFF}", "𠀀𪚲𝒜𝟘\u{E0020}\u{E01EF}",
+        "\u{FFFD}\u{FFFF}\u{10FFFF}", "Ünïcödé ñ ß ø", "설정 파일", "\u{0E01}\u{0E31}\u{0E49}",
+        "\u{0915}\u{094D}\u{0937}", "عربي\u{200F}", "\u{2764}\u{FE0F}\u{200D}\u{1F525}",
+    ]
+
+    @Test(arguments: trickyTexts)
+    func byteLoopAgreesWithGraphemeMeasurement(text: String) {
+        #expect(DisplayWidth.columns(of: text) == DisplayWidth.graphemeColumns(of: text))
+        let perGrapheme = text.reduce(0) { $0 + DisplayWidth.columns(of: $1) }
+        #expect(DisplayWidth.columns(of: text) == perGrapheme)
+        // Substrings, with slices that start and end inside the text.
+        let characters = Array(text)
+        for start in 0..<characters.count {
+            let slice = text.dropFirst(start).prefix(2)
+            #expect(DisplayWidth.columns(of: slice) == DisplayWidth.graphemeColumns(of: slice), "\(slice)")
+        }
+    }
+
+    @Test func basicPlaneLookupAgreesWithTheTablesForEveryScalar() {
+        var mismatches: [UInt32] = []
+        for value in UInt32(0)..<0x10000 {
+            guard let scalar = Unicode.Scalar(value) else { continue }  // surrogates
+            if DisplayWidth.columns(ofScalar: scalar) != DisplayWidth.tableColumns(ofScalar: value) {
+                mismatches.append(value)
+            }
+        }
+        #expect(mismatches.isEmpty, "\(mismatches.prefix(10).map { String($0, radix: 16) })")
+    }
+
     @Test func tablesComeFromUnicode15() {
         #expect(UnicodeWidthTable.unicodeVersion == "15.0.0")
     }
