@@ -86,6 +86,27 @@ struct LineWrapperTests {
         #expect(LineWrapper.wrap("\n\n", width: 10) == ["", "", ""])
     }
 
+    /// Newlines are found in the UTF-8 bytes: the paragraphs must be those of a walk by grapheme.
+    @Test(arguments: [
+        "a\r\r\nb", "\n\r\n", "\r\n\r\n", "a\rb", "\r", "e\u{301}\nか\u{3099}\r\n👨‍👩‍👧\n", "\n", "x\r\n",
+        "漢字\nかな\r\n", "\u{1B}\n\u{85}\n",
+    ])
+    func newlinesSplitParagraphsLikeAGraphemeWalk(text: String) {
+        var expected: [LineWrapper.Line] = []
+        var current = ""
+        for character in text {
+            if character == "\n" || character == "\r\n" {
+                expected.append(LineWrapper.Line(text: current, removedAfter: String(character)))
+                current = ""
+            } else {
+                current.append(character)
+            }
+        }
+        expected.append(LineWrapper.Line(text: current, removedAfter: ""))
+        #expect(LineWrapper.lines(of: text, width: nil) == expected)
+        #expect(LineWrapper.lines(of: text, width: 80) == expected)
+    }
+
     @Test func wideCharactersBreakBetweenThemselves() {
         #expect(LineWrapper.wrap("漢字かなカナ", width: 4) == ["漢字", "かな", "カナ"])
         #expect(LineWrapper.wrap("漢字かなカナ", width: 5) == ["漢字", "かな", "カナ"])

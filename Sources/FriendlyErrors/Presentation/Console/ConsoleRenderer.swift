@@ -219,7 +219,7 @@ extension String {
 
     /// The string with each tab replaced by four spaces.
     fileprivate func replacingTabs() -> String {
-        guard contains("\t") else { return self }
+        guard utf8.contains(0x09) else { return self }  // bytes: no grapheme breaking
         var result = ""
         result.reserveCapacity(utf8.count + 8)
         for character in self {

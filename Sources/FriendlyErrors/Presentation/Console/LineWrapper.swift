@@ -39,15 +39,17 @@ enum LineWrapper {
             indent: max(0, indent),
             firstLinePrefixWidth: max(0, firstLinePrefixWidth)
         )
-        var paragraphStart = text.startIndex
-        var index = text.startIndex
-        while index < text.endIndex {
-            let character = text[index]
-            let next = text.index(after: index)
-            if character == "\n" || character == "\r\n" {
-                layout.append(paragraph: text[paragraphStart..<index], newline: String(character))
-                paragraphStart = next
-            }
+        // Newlines are found in the UTF-8 bytes rather than by grapheme: LF never joins a cluster
+        // except after CR (CR LF), and both are grapheme boundaries, so each index found is one.
+        let utf8 = text.utf8
+        var paragraphStart = utf8.startIndex
+        var index = utf8.startIndex
+        while let newline = utf8[index...].firstIndex(of: 0x0A) {
+            var end = newline
+            if end > paragraphStart, utf8[utf8.index(before: end)] == 0x0D { end = utf8.index(before: end) }
+            let next = utf8.index(after: newline)
+            layout.append(paragraph: text[paragraphStart..<end], newline: String(text[end..<next]))
+            paragraphStart = next
             index = next
         }
         layout.append(paragraph: text[paragraphStart...], newline: "")
