@@ -180,6 +180,17 @@ struct ConsoleRenderer {
         let continuation = isPlain ? Self.bodyIndent : indent
         // Tabs measure 0 columns but a terminal moves to its next tab stop: spaces keep lines exact.
         let body = isPlain ? text : text.replacingTabs()
+        // Most parts are one line that fits after the prefix: what LineWrapper answers then is the
+        // text as it is (one paragraph, no trailing spaces to place, narrow enough), so the wrapper
+        // and the check below, which only acts on a first line that is too wide, are skipped.
+        if !body.consoleContainsByte(0x0A), body.utf8.last != 0x20,
+            columns.map({ prefixWidth + DisplayWidth.columns(of: body) <= $0 }) ?? true
+        {
+            appendPrefix(prefix, to: &output)
+            output += style(body, textStyle)
+            output += "\n"
+            return
+        }
         var wrapped = LineWrapper.wrap(body, width: columns, indent: continuation, firstLinePrefixWidth: prefixWidth)
         var isFirst = true
         if let columns, let first = wrapped.first, prefixWidth + DisplayWidth.columns(of: first) > columns,
@@ -259,20 +270,29 @@ struct ConsoleRenderer {
 extension String {
     /// The string, or `nil` when it has nothing but white space: such a part is left out.
     fileprivate var ifVisible: String? {
-        // Nearly every text starts with a visible ASCII byte, and a cluster holding one is never
-        // white space (only single scalars and CR LF are): no need to walk the graphemes then.
-        if let first = utf8.first, first < 0x80, first > 0x20 { return self }
+        // A Character is white space when its first scalar is, so a text whose first scalar is not
+        // (nearly every text) is visible without walking its graphemes.
+        if let first = unicodeScalars.first, !first.properties.isWhitespace { return self }
         return allSatisfy(\.isWhitespace) ? nil : self
     }
 
     /// The string with each tab replaced by four spaces.
     fileprivate func replacingTabs() -> String {
-        guard utf8.contains(0x09) else { return self }  // bytes: no grapheme breaking
+        guard consoleContainsByte(0x09) else { return self }
         var result = ""
         result.reserveCapacity(utf8.count + 8)
         for character in self {
             if character == "\t" { result += "    " } else { result.append(character) }
         }
         return result
+    }
+}
+
+extension StringProtocol {
+    /// Whether the text's UTF-8 holds `byte`: a loop over the contiguous bytes, far cheaper than
+    /// walking the `UTF8View` index by index. Meant for ASCII bytes, which never occur inside a
+    /// multi-byte scalar. (The console's own copy, so that it does not depend on Localization's.)
+    func consoleContainsByte(_ byte: UInt8) -> Bool {
+        utf8.withContiguousStorageIfAvailable { $0.contains(byte) } ?? utf8.contains(byte)
     }
 }

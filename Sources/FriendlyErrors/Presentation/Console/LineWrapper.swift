@@ -41,6 +41,10 @@ enum LineWrapper {
         )
         // Newlines are found in the UTF-8 bytes rather than by grapheme: LF never joins a cluster
         // except after CR (CR LF), and both are grapheme boundaries, so each index found is one.
+        guard text.consoleContainsByte(0x0A) else {
+            layout.append(paragraph: text[...], newline: "")
+            return layout.lines
+        }
         let utf8 = text.utf8
         var paragraphStart = utf8.startIndex
         var index = utf8.startIndex
@@ -90,8 +94,9 @@ extension LineWrapper {
                 return
             }
             // Most paragraphs fit: measuring one is far cheaper than cutting it into graphemes with
-            // their widths. (Trailing spaces take the long way, which decides where they go.)
-            if paragraph.last != " ", DisplayWidth.columns(of: paragraph) <= budget {
+            // their widths. (Trailing spaces take the long way, which decides where they go; so does
+            // a last cluster that merely ends in a space byte, such as a prepended mark and a space.)
+            if paragraph.utf8.last != 0x20, DisplayWidth.columns(of: paragraph) <= budget {
                 lines.append(Line(text: String(paragraph), removedAfter: newline))
                 return
             }
