@@ -230,7 +230,12 @@ struct ConsoleRenderer {
     }
 
     private func indentation(_ width: Int) -> String {
-        String(repeating: " ", count: width)
+        // The two widths the layout uses are literals: no string to build for every line.
+        switch width {
+        case Self.bodyIndent: "  "
+        case Self.hangingIndent: "    "
+        default: String(repeating: " ", count: width)
+        }
     }
 
     static func clean(_ text: String) -> String {
@@ -271,8 +276,13 @@ extension String {
     /// The string, or `nil` when it has nothing but white space: such a part is left out.
     fileprivate var ifVisible: String? {
         // A Character is white space when its first scalar is, so a text whose first scalar is not
-        // (nearly every text) is visible without walking its graphemes.
-        if let first = unicodeScalars.first, !first.properties.isWhitespace { return self }
+        // (nearly every text) is visible without walking its graphemes. No White_Space scalar is
+        // visible ASCII or above U+3000, which spares most texts the property lookup too.
+        if let first = unicodeScalars.first,
+            (0x21...0x7E).contains(first.value) || first.value > 0x3000 || !first.properties.isWhitespace
+        {
+            return self
+        }
         return allSatisfy(\.isWhitespace) ? nil : self
     }
 

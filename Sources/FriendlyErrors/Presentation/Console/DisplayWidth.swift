@@ -53,6 +53,26 @@ enum DisplayWidth {
     /// control only clusters as CR LF, where both count 0), and every emoji sequence needs one of them
     /// (a flag starts with a regional indicator; the others need U+FE0F, U+200D or a modifier).
     private static func scalarColumns(in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        // ASCII first: most texts hold nothing else, and ASCII needs no table.
+        var columns = 0
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte >= 0x80 { break }
+            if byte >= 0x20 && byte != 0x7F { columns += 1 }
+            index += 1
+        }
+        guard index < bytes.count else { return columns }
+        // The table is fetched once for the rest of the text, not once per character.
+        let rest = UnsafeBufferPointer(rebasing: bytes[index...])
+        return basicPlaneWidths.withUnsafeBufferPointer { widths in
+            scalarColumns(in: rest, basicPlaneWidths: widths).map { columns + $0 }
+        }
+    }
+
+    private static func scalarColumns(
+        in bytes: UnsafeBufferPointer<UInt8>, basicPlaneWidths widths: UnsafeBufferPointer<UInt8>
+    ) -> Int? {
         let count = bytes.count
         var columns = 0
         var index = 0
@@ -82,7 +102,7 @@ enum DisplayWidth {
             }
             if value < 0x10000 {
                 if value == 0xFE0F || value == 0x200D { return nil }
-                columns += basicPlaneColumns(value)
+                columns += Int((widths[Int(value >> 2)] >> ((value & 3) << 1)) & 3)
             } else {
                 if (0x1F1E6...0x1F1FF).contains(value) || (0x1F3FB...0x1F3FF).contains(value) { return nil }
                 columns += tableColumns(ofScalar: value)
