@@ -40,8 +40,9 @@ struct ConsoleRenderer {
         // Every line is appended to one string, each followed by its newline: one allocation
         // (usually) instead of an array of lines joined at the end.
         var output = ""
-        let parts = [title, message, reason ?? "", suggestion ?? "", reference ?? "", detail ?? ""]
-        output.reserveCapacity(parts.reduce(64 * (1 + choices.count)) { $0 + $1.utf8.count + 16 })
+        var textBytes = title.utf8.count + message.utf8.count
+        for part in [reason, suggestion, reference, detail] { textBytes += part?.utf8.count ?? 0 }
+        output.reserveCapacity(textBytes + 64 * (5 + choices.count))
 
         var headline = title.isEmpty ? message : title
         if alert.occurrences > 1 {
