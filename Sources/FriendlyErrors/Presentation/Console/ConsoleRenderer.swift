@@ -37,12 +37,12 @@ struct ConsoleRenderer {
         let reference = alert.referenceID.flatMap(\.ifVisible).map(Self.clean)
         let detail = alert.debugDetail.flatMap(\.ifVisible).map(Self.clean)
 
-        // Every line is appended to one string, each followed by its newline: one allocation
+        // Every line is appended to one buffer, each followed by its newline: one allocation
         // (usually) instead of an array of lines joined at the end.
-        var output = ""
+        var output = OutputBytes(usesColor: usesColor)
         var textBytes = title.utf8.count + message.utf8.count
         for part in [reason, suggestion, reference, detail] { textBytes += part?.utf8.count ?? 0 }
-        output.reserveCapacity(textBytes + 64 * (5 + choices.count))
+        output.bytes.reserveCapacity(textBytes + 64 * (5 + choices.count))
 
         var headline = title.isEmpty ? message : title
         if alert.occurrences > 1 {
@@ -51,7 +51,7 @@ struct ConsoleRenderer {
         }
         let severity = text("severity.\(alert.severity.rawValue)")
         if headline.isEmpty {
-            output += style(severity, .severity(alert.severity))
+            output.append(severity, style: .severity(alert.severity))
             output += "\n"
         } else {
             appendBlock(
@@ -96,7 +96,7 @@ struct ConsoleRenderer {
                     indent: leadWidth + DisplayWidth.columns(of: number) + 1)
             }
         }
-        return output
+        return output.string
     }
 
     /// The question after the choices, ending with a space where the cursor waits (no newline).
@@ -105,27 +105,27 @@ struct ConsoleRenderer {
             choices.firstIndex { $0.role == .cancel }.map { String($0 + 1) }
             ?? Self.clean(catalog.text("action.cancel", language: language) ?? "Cancel")
         let question = text("console.prompt", .string(range(of: choices)), .string(enter))
-        var output = ""
+        var output = OutputBytes(usesColor: usesColor)
         appendBlock(to: &output, prefix: Prefix(lead: lead), text: question, indent: leadWidth)
-        // The last line's newline is a scalar of its own: the text before it was sanitized, so no
-        // lone CR precedes it.
-        output.unicodeScalars.removeLast()
-        return output + " "
+        // The cursor waits after a space on the last line, not on a line of its own.
+        output.bytes.removeLast()
+        output += " "
+        return output.string
     }
 
     /// The note after an answer that is not one of the numbers, ending with a newline.
     func invalidChoice(choices: [AlertAction]) -> String {
         let note = text("console.invalidChoice", .string(range(of: choices)))
-        var output = ""
+        var output = OutputBytes(usesColor: usesColor)
         appendBlock(to: &output, prefix: Prefix(lead: lead), text: note, indent: leadWidth)
-        return output
+        return output.string
     }
 
     /// A line of the tool's own, wrapped without indentation, ending with a newline.
     func line(_ text: String) -> String {
-        var output = ""
+        var output = OutputBytes(usesColor: usesColor)
         appendBlock(to: &output, prefix: Prefix(), text: Self.clean(text), indent: 0)
-        return output
+        return output.string
     }
 
     private func range(of choices: [AlertAction]) -> String {
@@ -164,7 +164,7 @@ struct ConsoleRenderer {
     }
 
     /// A labelled part: `  reason: text`, its later lines indented deeper.
-    private func appendField(to output: inout String, label: String, text: String) {
+    private func appendField(to output: inout OutputBytes, label: String, text: String) {
         appendBlock(
             to: &output, prefix: Prefix(lead: lead, styled: label + ":", style: .label, tail: " "), text: text,
             indent: isPlain ? 0 : Self.hangingIndent)
@@ -175,7 +175,7 @@ struct ConsoleRenderer {
     /// and indents a field's own later lines by two spaces, so each one still reads as part of the
     /// field above it.
     private func appendBlock(
-        to output: inout String, prefix: Prefix, text: String, style textStyle: Style? = nil, indent: Int
+        to output: inout OutputBytes, prefix: Prefix, text: String, style textStyle: Style? = nil, indent: Int
     ) {
         let prefixWidth = prefix.columns
         let continuation = isPlain ? Self.bodyIndent : indent
@@ -188,7 +188,7 @@ struct ConsoleRenderer {
             columns.map({ prefixWidth + DisplayWidth.columns(of: body) <= $0 }) ?? true
         {
             appendPrefix(prefix, to: &output)
-            output += style(body, textStyle)
+            output.append(body, style: textStyle)
             output += "\n"
             return
         }
@@ -214,14 +214,14 @@ struct ConsoleRenderer {
             } else {
                 output += indentation(continuation)
             }
-            output += style(piece, textStyle)
+            output.append(piece, style: textStyle)
             output += "\n"
         }
     }
 
-    private func appendPrefix(_ prefix: Prefix, to output: inout String) {
+    private func appendPrefix(_ prefix: Prefix, to output: inout OutputBytes) {
         output += prefix.lead
-        output += style(prefix.styled, prefix.style)
+        output.append(prefix.styled, style: prefix.style)
         output += prefix.tail
     }
 
@@ -266,10 +266,37 @@ struct ConsoleRenderer {
         }
     }
 
-    /// `text` in `style`, or as it is when colour is off, there is no style or nothing visible to colour.
-    func style(_ text: String, _ style: Style?) -> String {
-        guard usesColor, let style, !text.allSatisfy({ $0 == " " }) else { return text }
-        return "\u{1B}[\(style.sgr)m\(text)\u{1B}[0m"
+    /// The renderer's output under construction, as UTF-8 bytes. Appending to a `[UInt8]` is a
+    /// copy; appending to a `String` also re-checks its storage and flags every time, which cost
+    /// a quarter of a render when a render made some twenty appends.
+    struct OutputBytes {
+        var bytes: [UInt8] = []
+        let usesColor: Bool
+
+        init(usesColor: Bool) {
+            self.usesColor = usesColor
+        }
+
+        static func += (output: inout OutputBytes, text: String) {
+            output.bytes.append(contentsOf: text.utf8)
+        }
+
+        /// Appends `text` in `style`, or as it is when colour is off, there is no style or nothing
+        /// visible to colour.
+        mutating func append(_ text: String, style: Style?) {
+            guard usesColor, let style, !text.utf8.allSatisfy({ $0 == 0x20 }) else {
+                self += text
+                return
+            }
+            self += "\u{1B}["
+            self += style.sgr
+            self += "m"
+            self += text
+            self += "\u{1B}[0m"
+        }
+
+        /// The bytes as a string; they are valid UTF-8, being made of whole strings.
+        var string: String { String(decoding: bytes, as: UTF8.self) }
     }
 }
 
