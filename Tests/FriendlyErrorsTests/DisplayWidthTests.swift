@@ -127,6 +127,44 @@ struct DisplayWidthTests {
         }
     }
 
+    @Test func wordTestAgreesWithTestingEachByte() {
+        func bytewise(_ word: UInt64) -> Bool {
+            (0..<8).allSatisfy { (0x20...0x7E).contains(UInt8(truncatingIfNeeded: word >> ($0 * 8))) }
+        }
+        for filler: UInt8 in [0x20, 0x61, 0x7E, 0x00, 0x7F, 0x80, 0xFF] {
+            for position in 0..<8 {
+                for value in 0...255 {
+                    var bytes = [UInt8](repeating: filler, count: 8)
+                    bytes[position] = UInt8(value)
+                    let word = bytes.withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) }
+                    #expect(PrintableASCII.isPrintable(word) == bytewise(word), "\(bytes)")
+                }
+            }
+        }
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<10_000 {
+            // Mostly printable bytes, so that both answers occur often.
+            var word: UInt64 = 0
+            for _ in 0..<8 { word = word << 8 | UInt64(Int.random(in: 0x18...0x82, using: &generator)) }
+            #expect(PrintableASCII.isPrintable(word) == bytewise(word), "\(String(word, radix: 16))")
+        }
+    }
+
+    /// The word loop must hand over to the byte loop wherever the first non-printable byte sits.
+    @Test func measuringAgreesWithGraphemesWhateverTheOffsetOfTheFirstSpecialCharacter() {
+        for special in ["\u{7}", "\u{7F}", "é", "漢", "e\u{301}", "👍🏽", "\t", "\r\n", "🇯🇵"] {
+            for offset in 0..<24 {
+                let text = String(repeating: "ab cd", count: 6).prefix(offset) + special + "xyz 012345678 ok"
+                #expect(
+                    DisplayWidth.columns(of: text) == DisplayWidth.graphemeColumns(of: text), "\(text.debugDescription)"
+                )
+                #expect(
+                    TerminalSanitizer.sanitize(String(text)) == TerminalSanitizer.escapingEveryScalar(String(text)),
+                    "\(text.debugDescription)")
+            }
+        }
+    }
+
     @Test func basicPlaneLookupAgreesWithTheTablesForEveryScalar() {
         var mismatches: [UInt32] = []
         for value in UInt32(0)..<0x10000 {

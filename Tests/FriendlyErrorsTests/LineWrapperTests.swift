@@ -259,7 +259,7 @@ struct LineWrapperTests {
         GoldenCase(
             text: 0, width: 25,
             lines: [
-                ("e\u{301}e\u{301} café na\u{308}ive re\u{301}sume\u{301}", ""),
+                ("e\u{301}e\u{301} café na\u{308}ive re\u{301}sume\u{301}", "")
             ]),
         GoldenCase(
             text: 1, width: 3,
@@ -282,8 +282,7 @@ struct LineWrapperTests {
         GoldenCase(
             text: 1, width: 25,
             lines: [
-
-                ("👨\u{200D}👩\u{200D}👧👨\u{200D}👩\u{200D}👧 🇯🇵🇺🇸🇫🇷 👍\u{1F3FD}👍\u{1F3FD}", ""),
+                ("👨\u{200D}👩\u{200D}👧👨\u{200D}👩\u{200D}👧 🇯🇵🇺🇸🇫🇷 👍\u{1F3FD}👍\u{1F3FD}", "")
             ]),
         GoldenCase(
             text: 2, width: 3,
@@ -372,7 +371,7 @@ struct LineWrapperTests {
         GoldenCase(
             text: 5, width: 25,
             lines: [
-                ("\u{600} x\u{600} y  trailing   ", ""),
+                ("\u{600} x\u{600} y  trailing   ", "")
             ]),
         GoldenCase(
             text: 6, width: 3,
@@ -433,7 +432,7 @@ struct LineWrapperTests {
         GoldenCase(
             text: 8, width: 25,
             lines: [
-                ("か\u{3099}き\u{3099}く\u{3099} ー〜ゃ", ""),
+                ("か\u{3099}き\u{3099}く\u{3099} ー〜ゃ", "")
             ]),
     ]
 }

@@ -141,7 +141,9 @@ struct TerminalSanitizerTests {
     /// The byte scan skips the continuation bytes of other scalars; it must still find every
     /// dangerous scalar wherever it sits among multi-byte neighbours.
     @Test func byteScanAgreesWithCheckingEveryScalar() {
-        let neighbours = ["", "a", "é", "漢", "か\u{3099}", "👨‍👩‍👧", "\u{2029}", "\u{2065}", "\u{206A}", "\u{202F}", "\u{C1}"]
+        let neighbours = [
+            "", "a", "é", "漢", "か\u{3099}", "👨‍👩‍👧", "\u{2029}", "\u{2065}", "\u{206A}", "\u{202F}", "\u{C1}",
+        ]
         var scalars: [Unicode.Scalar] = []
         for value in UInt32(0)...0x3FF { scalars.append(Unicode.Scalar(value)!) }
         for value in UInt32(0x2000)...0x20FF { scalars.append(Unicode.Scalar(value)!) }

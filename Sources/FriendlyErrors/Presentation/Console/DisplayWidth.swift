@@ -56,6 +56,12 @@ enum DisplayWidth {
         // ASCII first: most texts hold nothing else, and ASCII needs no table.
         var columns = 0
         var index = 0
+        if let base = bytes.baseAddress {
+            while index + 8 <= bytes.count, PrintableASCII.isPrintable(word: base, at: index) {
+                columns += 8
+                index += 8
+            }
+        }
         while index < bytes.count {
             let byte = bytes[index]
             if byte >= 0x80 { break }
@@ -91,12 +97,14 @@ enum DisplayWidth {
                 index += 2
             } else if lead < 0xF0 {
                 guard index + 2 < count else { return nil }
-                value = UInt32(lead & 0x0F) << 12 | UInt32(bytes[index + 1] & 0x3F) << 6
+                value =
+                    UInt32(lead & 0x0F) << 12 | UInt32(bytes[index + 1] & 0x3F) << 6
                     | UInt32(bytes[index + 2] & 0x3F)
                 index += 3
             } else {
                 guard index + 3 < count else { return nil }
-                value = UInt32(lead & 0x07) << 18 | UInt32(bytes[index + 1] & 0x3F) << 12
+                value =
+                    UInt32(lead & 0x07) << 18 | UInt32(bytes[index + 1] & 0x3F) << 12
                     | UInt32(bytes[index + 2] & 0x3F) << 6 | UInt32(bytes[index + 3] & 0x3F)
                 index += 4
             }
@@ -207,5 +215,27 @@ enum DisplayWidth {
             }
         }
         return value <= table[2 * low + 1]
+    }
+}
+
+/// Eight bytes at a time: whether all of them are printable ASCII (0x20–0x7E), which each take one
+/// column and are never escaped. Scanning a word at a time lets the byte loops of `DisplayWidth`
+/// and `TerminalSanitizer` skip runs of ordinary ASCII text; any other word goes byte by byte.
+enum PrintableASCII {
+    static func isPrintable(word base: UnsafePointer<UInt8>, at offset: Int) -> Bool {
+        isPrintable(UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self))
+    }
+
+    /// Classic SWAR tests (“Bit Twiddling Hacks”): with no high bit set, a byte below 0x20 leaves
+    /// its high bit set after subtracting 0x20 from every byte, and a byte equal to 0x7F becomes
+    /// zero when xored with 0x7F; both tests are exact for bytes below 0x80.
+    static func isPrintable(_ word: UInt64) -> Bool {
+        let high: UInt64 = 0x8080_8080_8080_8080
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        guard word & high == 0 else { return false }
+        let hasControl = (word &- 0x20 &* ones) & ~word & high
+        let delete = word ^ (0x7F &* ones)
+        let hasDelete = (delete &- ones) & ~delete & high
+        return hasControl | hasDelete == 0
     }
 }

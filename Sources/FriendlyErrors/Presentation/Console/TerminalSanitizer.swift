@@ -75,6 +75,11 @@ enum TerminalSanitizer {
         while index < count {
             let byte = bytes[index]
             if byte < 0x80 {
+                // Within ASCII text, skip eight ordinary bytes at a time.
+                if index + 8 <= count, let base = bytes.baseAddress, PrintableASCII.isPrintable(word: base, at: index) {
+                    index += 8
+                    continue
+                }
                 if byte < 0x20 {
                     if byte != 0x0A && byte != 0x09 { return true }
                 } else if byte == 0x7F {
