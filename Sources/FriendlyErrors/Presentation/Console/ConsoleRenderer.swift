@@ -37,8 +37,8 @@ struct ConsoleRenderer {
         let reference = alert.referenceID.flatMap(\.ifVisible).map(Self.clean)
         let detail = alert.debugDetail.flatMap(\.ifVisible).map(Self.clean)
 
-        // Every line is appended to one buffer, each followed by its newline: one allocation
-        // (usually) instead of an array of lines joined at the end.
+        // Every line is appended to one buffer, each followed by its newline, instead of an array of
+        // lines joined at the end; the buffer is sized for the usual alert up front.
         var output = OutputBytes(usesColor: usesColor)
         var textBytes = title.utf8.count + message.utf8.count
         for part in [reason, suggestion, reference, detail] { textBytes += part?.utf8.count ?? 0 }
