@@ -149,6 +149,25 @@ struct ConsoleRenderingTests {
         #expect(output.components(separatedBy: "Disk almost full").count == 2)
     }
 
+    /// The renderer decides that a part is visible without a property lookup when its first scalar
+    /// is visible ASCII or above U+3000: no White_Space scalar is.
+    @Test func noWhiteSpaceScalarIsVisibleASCIIOrAboveU3000() {
+        for value in UInt32(0x21)...0x7E {
+            #expect(!Unicode.Scalar(value)!.properties.isWhitespace)
+        }
+        for value in UInt32(0x3001)...0x10FFFF {
+            guard let scalar = Unicode.Scalar(value), scalar.properties.isWhitespace else { continue }
+            Issue.record("U+\(String(value, radix: 16)) is White_Space")
+        }
+    }
+
+    @Test func partsOfOnlyWhiteSpaceAreLeftOut() async {
+        let alert = Alert(
+            code: "x", category: .unknown, title: "\u{3000}\u{2028}", message: "Only a message.",
+            reason: "\u{A0}\u{1680}\t", suggestion: " \u{301}", referenceID: "\u{3000}x", actions: [])
+        #expect(await render(alert) == "error: Only a message.\n  reference: \u{3000}x\n")
+    }
+
     @Test func emptyPartsAreLeftOut() async {
         let alert = Alert(
             code: "x", category: .unknown, title: "", message: "Only a message.", reason: "", suggestion: " ",

@@ -103,6 +103,79 @@ struct DisplayWidthTests {
         #expect(DisplayWidth.columns(of: text) == perGrapheme)
     }
 
+    /// Texts where measuring by scalar and by grapheme cluster could disagree.
+    static let trickyTexts: [String] = [
+        "e\u{301}", "か\u{3099}き\u{309A}", "a\u{20DD}\u{20DD}", "\u{301}\u{301}x", "\u{1100}\u{1161}\u{11A8}한",
+        "👨‍👩‍👧 family", "a\u{200D}b", "\u{200D}", "🏳️‍🌈", "👍🏽👍", "\u{1F3FB}", "☝🏻 up", "❤️❤", "A\u{FE0F}",
+        "1️⃣#️⃣", "©️©", "🇯🇵🇺🇸", "🇯", "🇯\u{301}", "🇯🇵🇺", "😀\u{FE0E}", "設定、「ファイル」。（確認）ー",
+        "ｱｲｳｴｵ･ｰﾞ", "全角ＡＢＣ１２３！", "mix 中文 text ﾊﾝｶｸ", "\u{1B}[31m\u{07}\u{7F}\u{85}\u{9B}", "tab\there",
+        "cr\r\nlf\rcr", "\u{AD}\u{600}\u{200B}\u{2060}\u{FEFF}", "𠀀𪚲𝒜𝟘\u{E0020}\u{E01EF}",
+        "\u{FFFD}\u{FFFF}\u{10FFFF}", "Ünïcödé ñ ß ø", "설정 파일", "\u{0E01}\u{0E31}\u{0E49}",
+        "\u{0915}\u{094D}\u{0937}", "عربي\u{200F}", "\u{2764}\u{FE0F}\u{200D}\u{1F525}",
+    ]
+
+    @Test(arguments: trickyTexts)
+    func byteLoopAgreesWithGraphemeMeasurement(text: String) {
+        #expect(DisplayWidth.columns(of: text) == DisplayWidth.graphemeColumns(of: text))
+        let perGrapheme = text.reduce(0) { $0 + DisplayWidth.columns(of: $1) }
+        #expect(DisplayWidth.columns(of: text) == perGrapheme)
+        // Substrings, with slices that start and end inside the text.
+        let characters = Array(text)
+        for start in 0..<characters.count {
+            let slice = text.dropFirst(start).prefix(2)
+            #expect(DisplayWidth.columns(of: slice) == DisplayWidth.graphemeColumns(of: slice), "\(slice)")
+        }
+    }
+
+    @Test func wordTestAgreesWithTestingEachByte() {
+        func bytewise(_ word: UInt64) -> Bool {
+            (0..<8).allSatisfy { (0x20...0x7E).contains(UInt8(truncatingIfNeeded: word >> ($0 * 8))) }
+        }
+        for filler: UInt8 in [0x20, 0x61, 0x7E, 0x00, 0x7F, 0x80, 0xFF] {
+            for position in 0..<8 {
+                for value in 0...255 {
+                    var bytes = [UInt8](repeating: filler, count: 8)
+                    bytes[position] = UInt8(value)
+                    let word = bytes.withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) }
+                    #expect(PrintableASCII.isPrintable(word) == bytewise(word), "\(bytes)")
+                }
+            }
+        }
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<10_000 {
+            // Mostly printable bytes, so that both answers occur often.
+            var word: UInt64 = 0
+            for _ in 0..<8 { word = word << 8 | UInt64(Int.random(in: 0x18...0x82, using: &generator)) }
+            #expect(PrintableASCII.isPrintable(word) == bytewise(word), "\(String(word, radix: 16))")
+        }
+    }
+
+    /// The word loop must hand over to the byte loop wherever the first non-printable byte sits.
+    @Test func measuringAgreesWithGraphemesWhateverTheOffsetOfTheFirstSpecialCharacter() {
+        for special in ["\u{7}", "\u{7F}", "é", "漢", "e\u{301}", "👍🏽", "\t", "\r\n", "🇯🇵"] {
+            for offset in 0..<24 {
+                let text = String(repeating: "ab cd", count: 6).prefix(offset) + special + "xyz 012345678 ok"
+                #expect(
+                    DisplayWidth.columns(of: text) == DisplayWidth.graphemeColumns(of: text), "\(text.debugDescription)"
+                )
+                #expect(
+                    TerminalSanitizer.sanitize(String(text)) == TerminalSanitizer.escapingEveryScalar(String(text)),
+                    "\(text.debugDescription)")
+            }
+        }
+    }
+
+    @Test func basicPlaneLookupAgreesWithTheTablesForEveryScalar() {
+        var mismatches: [UInt32] = []
+        for value in UInt32(0)..<0x10000 {
+            guard let scalar = Unicode.Scalar(value) else { continue }  // surrogates
+            if DisplayWidth.columns(ofScalar: scalar) != DisplayWidth.tableColumns(ofScalar: value) {
+                mismatches.append(value)
+            }
+        }
+        #expect(mismatches.isEmpty, "\(mismatches.prefix(10).map { String($0, radix: 16) })")
+    }
+
     @Test func tablesComeFromUnicode15() {
         #expect(UnicodeWidthTable.unicodeVersion == "15.0.0")
     }

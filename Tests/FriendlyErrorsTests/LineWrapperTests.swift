@@ -86,6 +86,27 @@ struct LineWrapperTests {
         #expect(LineWrapper.wrap("\n\n", width: 10) == ["", "", ""])
     }
 
+    /// Newlines are found in the UTF-8 bytes: the paragraphs must be those of a walk by grapheme.
+    @Test(arguments: [
+        "a\r\r\nb", "\n\r\n", "\r\n\r\n", "a\rb", "\r", "e\u{301}\nか\u{3099}\r\n👨‍👩‍👧\n", "\n", "x\r\n",
+        "漢字\nかな\r\n", "\u{1B}\n\u{85}\n",
+    ])
+    func newlinesSplitParagraphsLikeAGraphemeWalk(text: String) {
+        var expected: [LineWrapper.Line] = []
+        var current = ""
+        for character in text {
+            if character == "\n" || character == "\r\n" {
+                expected.append(LineWrapper.Line(text: current, removedAfter: String(character)))
+                current = ""
+            } else {
+                current.append(character)
+            }
+        }
+        expected.append(LineWrapper.Line(text: current, removedAfter: ""))
+        #expect(LineWrapper.lines(of: text, width: nil) == expected)
+        #expect(LineWrapper.lines(of: text, width: 80) == expected)
+    }
+
     @Test func wideCharactersBreakBetweenThemselves() {
         #expect(LineWrapper.wrap("漢字かなカナ", width: 4) == ["漢字", "かな", "カナ"])
         #expect(LineWrapper.wrap("漢字かなカナ", width: 5) == ["漢字", "かな", "カナ"])
@@ -183,6 +204,237 @@ struct LineWrapperTests {
             }
         }
     }
+
+    /// Lines recorded from the wrapper that walked an array of Characters, before it was rewritten
+    /// to walk cluster bounds and scalars: combining marks, ZWJ sequences, flags, skin tones, kinsoku
+    /// punctuation, halfwidth kana, no-break glue, U+200B, a prepended mark before a space, leading
+    /// and trailing spaces, Hangul, and decomposed kana. Indent 2, first-line prefix 5.
+    @Test func wrapsLikeTheRecordedLines() {
+        for golden in Self.goldenCases {
+            let text = Self.goldenTexts[golden.text]
+            let lines = LineWrapper.lines(of: text, width: golden.width, indent: 2, firstLinePrefixWidth: 5)
+            let expected = golden.lines.map { LineWrapper.Line(text: $0.0, removedAfter: $0.1) }
+            // Compared scalar by scalar: String equality would let composed and decomposed forms pass.
+            #expect(
+                lines.map { Array($0.text.unicodeScalars) + ["|"] + Array($0.removedAfter.unicodeScalars) }
+                    == expected.map { Array($0.text.unicodeScalars) + ["|"] + Array($0.removedAfter.unicodeScalars) },
+                "\(text.debugDescription) at \(golden.width)")
+        }
+    }
+
+    struct GoldenCase {
+        var text: Int
+        var width: Int
+        var lines: [(String, String)]
+    }
+
+    static let goldenTexts = [
+        "e\u{301}e\u{301} café na\u{308}ive re\u{301}sume\u{301}",
+        "👨\u{200D}👩\u{200D}👧👨\u{200D}👩\u{200D}👧 🇯🇵🇺🇸🇫🇷 👍\u{1F3FD}👍\u{1F3FD}",
+        "設定ファイル（config.toml）が見つかりません。「tool init」で作成できます！ちょっと待ってっ",
+        "ｱｲｳｴｵ｡ｶｷｸｹｺ､ﾊﾝｶｸ ｶﾀｶﾅ",
+        "a\u{A0}b\u{A0}c 漢\u{A0}字 word\u{200B}break\u{200B}here",
+        "\u{600} x\u{600} y  trailing   ",
+        "  leading spaces then words",
+        "mixed 中文text混合 한국어 텍스트",
+        "か\u{3099}き\u{3099}く\u{3099} ー〜ゃ",
+    ]
+
+    static let goldenCases: [GoldenCase] = [
+        GoldenCase(
+            text: 0, width: 3,
+            lines: [
+                ("e\u{301}e\u{301}", " "), ("café", " "), ("na\u{308}ive", " "), ("re\u{301}sume\u{301}", ""),
+            ]),
+        GoldenCase(
+            text: 0, width: 9,
+            lines: [
+                ("e\u{301}e\u{301}", " "), ("café", " "), ("na\u{308}ive", " "), ("re\u{301}sume\u{301}", ""),
+            ]),
+        GoldenCase(
+            text: 0, width: 14,
+            lines: [
+                ("e\u{301}e\u{301} café", " "), ("na\u{308}ive re\u{301}sume\u{301}", ""),
+            ]),
+        GoldenCase(
+            text: 0, width: 25,
+            lines: [
+                ("e\u{301}e\u{301} café na\u{308}ive re\u{301}sume\u{301}", "")
+            ]),
+        GoldenCase(
+            text: 1, width: 3,
+            lines: [
+                ("👨\u{200D}👩\u{200D}👧", ""), ("👨\u{200D}👩\u{200D}👧", " "), ("🇯🇵", ""),
+                ("🇺🇸", ""), ("🇫🇷", " "), ("👍\u{1F3FD}", ""), ("👍\u{1F3FD}", ""),
+            ]),
+        GoldenCase(
+            text: 1, width: 9,
+            lines: [
+                ("👨\u{200D}👩\u{200D}👧👨\u{200D}👩\u{200D}👧", " "),
+                ("🇯🇵🇺🇸🇫🇷", " "), ("👍\u{1F3FD}👍\u{1F3FD}", ""),
+            ]),
+        GoldenCase(
+            text: 1, width: 14,
+            lines: [
+                ("👨\u{200D}👩\u{200D}👧👨\u{200D}👩\u{200D}👧 🇯🇵🇺🇸", ""),
+                ("🇫🇷 👍\u{1F3FD}👍\u{1F3FD}", ""),
+            ]),
+        GoldenCase(
+            text: 1, width: 25,
+            lines: [
+                ("👨\u{200D}👩\u{200D}👧👨\u{200D}👩\u{200D}👧 🇯🇵🇺🇸🇫🇷 👍\u{1F3FD}👍\u{1F3FD}", "")
+            ]),
+        GoldenCase(
+            text: 2, width: 3,
+            lines: [
+                ("設", ""), ("定", ""), ("ファ", ""), ("イ", ""), ("ル", ""), ("（config.toml）", ""), ("が", ""), ("見", ""),
+                ("つ", ""), ("か", ""), ("り", ""), ("ま", ""), ("せ", ""), ("ん。", ""), ("「tool", " "), ("init」", ""),
+                ("で", ""), ("作", ""), ("成", ""), ("で", ""), ("き", ""), ("ま", ""), ("す！", ""), ("ちょっ", ""), ("と", ""),
+                ("待っ", ""), ("てっ", ""),
+            ]),
+        GoldenCase(
+            text: 2, width: 9,
+            lines: [
+                ("設定", ""), ("ファイ", ""), ("ル", ""), ("（config.toml）", ""), ("が見つ", ""), ("かりま", ""), ("せん。", ""),
+                ("「tool", " "), ("init」", ""), ("で作成", ""), ("できま", ""), ("す！", ""), ("ちょっ", ""), ("と待っ", ""),
+                ("てっ", ""),
+            ]),
+        GoldenCase(
+            text: 2, width: 14,
+            lines: [
+                ("設定ファ", ""), ("イル", ""), ("（config.toml）", ""), ("が見つかりま", ""), ("せん。「tool", " "), ("init」で作成", ""),
+                ("できます！", ""), ("ちょっと待っ", ""), ("てっ", ""),
+            ]),
+        GoldenCase(
+            text: 2, width: 25,
+            lines: [
+                ("設定ファイル", ""), ("（config.toml）が見つか", ""), ("りません。「tool init」", ""), ("で作成できます！ちょっ", ""),
+                ("と待ってっ", ""),
+            ]),
+        GoldenCase(
+            text: 3, width: 3,
+            lines: [
+                ("ｱｲｳｴｵ｡ｶｷｸｹｺ､ﾊﾝｶｸ", " "), ("ｶﾀｶﾅ", ""),
+            ]),
+        GoldenCase(
+            text: 3, width: 9,
+            lines: [
+                ("ｱｲｳｴｵ｡ｶｷｸｹｺ､ﾊﾝｶｸ", " "), ("ｶﾀｶﾅ", ""),
+            ]),
+        GoldenCase(
+            text: 3, width: 14,
+            lines: [
+                ("ｱｲｳｴｵ｡ｶｷｸｹｺ､ﾊﾝｶｸ", " "), ("ｶﾀｶﾅ", ""),
+            ]),
+        GoldenCase(
+            text: 3, width: 25,
+            lines: [
+                ("ｱｲｳｴｵ｡ｶｷｸｹｺ､ﾊﾝｶｸ", " "), ("ｶﾀｶﾅ", ""),
+            ]),
+        GoldenCase(
+            text: 4, width: 3,
+            lines: [
+                ("a\u{A0}b\u{A0}c", " "), ("漢\u{A0}字", " "), ("word\u{200B}", ""), ("break\u{200B}", ""),
+                ("here", ""),
+            ]),
+        GoldenCase(
+            text: 4, width: 9,
+            lines: [
+                ("a\u{A0}b\u{A0}c", " "), ("漢\u{A0}字", " "), ("word\u{200B}", ""), ("break\u{200B}", ""),
+                ("here", ""),
+            ]),
+        GoldenCase(
+            text: 4, width: 14,
+            lines: [
+                ("a\u{A0}b\u{A0}c", " "), ("漢\u{A0}字 word\u{200B}", ""), ("break\u{200B}here", ""),
+            ]),
+        GoldenCase(
+            text: 4, width: 25,
+            lines: [
+                ("a\u{A0}b\u{A0}c 漢\u{A0}字 word\u{200B}", ""), ("break\u{200B}here", ""),
+            ]),
+        GoldenCase(
+            text: 5, width: 3,
+            lines: [
+                ("\u{600} ", ""), ("x", ""), ("\u{600} ", ""), ("y", "  "), ("trailing", "   "),
+            ]),
+        GoldenCase(
+            text: 5, width: 9,
+            lines: [
+                ("\u{600} x", ""), ("\u{600} y", "  "), ("trailing", "   "),
+            ]),
+        GoldenCase(
+            text: 5, width: 14,
+            lines: [
+                ("\u{600} x\u{600} y", "  "), ("trailing   ", ""),
+            ]),
+        GoldenCase(
+            text: 5, width: 25,
+            lines: [
+                ("\u{600} x\u{600} y  trailing   ", "")
+            ]),
+        GoldenCase(
+            text: 6, width: 3,
+            lines: [
+                ("  leading", " "), ("spaces", " "), ("then", " "), ("words", ""),
+            ]),
+        GoldenCase(
+            text: 6, width: 9,
+            lines: [
+                ("  leading", " "), ("spaces", " "), ("then", " "), ("words", ""),
+            ]),
+        GoldenCase(
+            text: 6, width: 14,
+            lines: [
+                ("  leading", " "), ("spaces then", " "), ("words", ""),
+            ]),
+        GoldenCase(
+            text: 6, width: 25,
+            lines: [
+                ("  leading spaces", " "), ("then words", ""),
+            ]),
+        GoldenCase(
+            text: 7, width: 3,
+            lines: [
+                ("mixed", " "), ("中", ""), ("文", ""), ("text", ""), ("混", ""), ("合", " "), ("한", ""), ("국", ""),
+                ("어", " "), ("텍", ""), ("스", ""), ("트", ""),
+            ]),
+        GoldenCase(
+            text: 7, width: 9,
+            lines: [
+                ("mixed", " "), ("中文", ""), ("text混", ""), ("合 한국", ""), ("어 텍스", ""), ("트", ""),
+            ]),
+        GoldenCase(
+            text: 7, width: 14,
+            lines: [
+                ("mixed 中", ""), ("文text混合", " "), ("한국어 텍스", ""), ("트", ""),
+            ]),
+        GoldenCase(
+            text: 7, width: 25,
+            lines: [
+                ("mixed 中文text混合", " "), ("한국어 텍스트", ""),
+            ]),
+        GoldenCase(
+            text: 8, width: 3,
+            lines: [
+                ("か\u{3099}", ""), ("き\u{3099}", ""), ("く\u{3099} ー〜ゃ", ""),
+            ]),
+        GoldenCase(
+            text: 8, width: 9,
+            lines: [
+                ("か\u{3099}き\u{3099}", ""), ("く\u{3099} ー〜ゃ", ""),
+            ]),
+        GoldenCase(
+            text: 8, width: 14,
+            lines: [
+                ("か\u{3099}き\u{3099}", ""), ("く\u{3099} ー〜ゃ", ""),
+            ]),
+        GoldenCase(
+            text: 8, width: 25,
+            lines: [
+                ("か\u{3099}き\u{3099}く\u{3099} ー〜ゃ", "")
+            ]),
+    ]
 }
 
 extension [LineWrapper.Line] {

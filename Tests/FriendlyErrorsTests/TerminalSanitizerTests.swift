@@ -137,4 +137,34 @@ struct TerminalSanitizerTests {
             #expect(changed == TerminalSanitizer.isDangerous(scalar), "U+\(String(value, radix: 16))")
         }
     }
+
+    /// The byte scan skips the continuation bytes of other scalars; it must still find every
+    /// dangerous scalar wherever it sits among multi-byte neighbours.
+    @Test func byteScanAgreesWithCheckingEveryScalar() {
+        let neighbours = [
+            "", "a", "é", "漢", "か\u{3099}", "👨‍👩‍👧", "\u{2029}", "\u{2065}", "\u{206A}", "\u{202F}", "\u{C1}",
+        ]
+        var scalars: [Unicode.Scalar] = []
+        for value in UInt32(0)...0x3FF { scalars.append(Unicode.Scalar(value)!) }
+        for value in UInt32(0x2000)...0x20FF { scalars.append(Unicode.Scalar(value)!) }
+        scalars += ["\u{3000}", "\u{FEFF}", "\u{1F600}", "\u{E0001}"]
+        for scalar in scalars {
+            for before in neighbours {
+                for after in neighbours {
+                    let text = before + String(Character(scalar)) + after + "\r\n" + before
+                    #expect(
+                        TerminalSanitizer.sanitize(text) == TerminalSanitizer.escapingEveryScalar(text),
+                        "U+\(String(scalar.value, radix: 16)) between \(before) and \(after)")
+                }
+            }
+        }
+    }
+
+    @Test(arguments: [
+        "plain", "漢字かなカナ、。", "e\u{301}", "🇯🇵👍🏽", "\u{1B}]0;t\u{07}", "a\u{9B}b", "x\u{202E}y\u{2069}", "\r", "cr\r\nlf",
+        "\u{7F}", "tab\tnew\n",
+    ])
+    func sanitizeAgreesWithCheckingEveryScalar(text: String) {
+        #expect(TerminalSanitizer.sanitize(text) == TerminalSanitizer.escapingEveryScalar(text))
+    }
 }

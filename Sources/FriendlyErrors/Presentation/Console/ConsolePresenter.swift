@@ -95,11 +95,15 @@ public struct ConsolePresenter: AlertPresenter {
     /// answer is the chosen action's id, Cancel's for Enter, three invalid answers or the end of
     /// input. When nobody is asked the options are listed and nothing is chosen.
     public func present(_ alert: Alert) async -> AlertResponse {
-        let terminal = TerminalEnvironment.current(variables: environment, output: output, input: input)
-        let renderer = self.renderer(for: alert, in: terminal)
         // A lone OK has nothing to choose; anything more is a choice, even without closures (an app
         // presenting directly may act on the id itself).
         let choices = alert.actions.count > 1 ? alert.actions : []
+        // Whether the input is a terminal matters only to the automatic interactivity, and only when
+        // there is something to choose.
+        let terminal = TerminalEnvironment.current(
+            variables: environment, output: output, input: input,
+            checksInput: !choices.isEmpty && options.interactivity.explicitValue == nil)
+        let renderer = self.renderer(for: alert, in: terminal)
         let asks = !choices.isEmpty && terminal.asks(options.interactivity)
         var text = renderer.render(alert, choices: choices, asking: asks)
         guard asks else {

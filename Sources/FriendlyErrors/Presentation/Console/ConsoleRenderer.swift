@@ -30,9 +30,20 @@ struct ConsoleRenderer {
     /// The alert, ending with a newline; with the numbered `choices` when there are any, and the
     /// note that nothing is asked when `asking` is false.
     func render(_ alert: Alert, choices: [AlertAction], asking: Bool) -> String {
-        var lines: [String] = []
         let title = Self.clean(alert.title).ifVisible ?? ""
         let message = Self.clean(alert.message).ifVisible ?? ""
+        let reason = alert.reason.flatMap(\.ifVisible).map(Self.clean)
+        let suggestion = alert.suggestion.flatMap(\.ifVisible).map(Self.clean)
+        let reference = alert.referenceID.flatMap(\.ifVisible).map(Self.clean)
+        let detail = alert.debugDetail.flatMap(\.ifVisible).map(Self.clean)
+
+        // Every line is appended to one buffer, each followed by its newline, instead of an array of
+        // lines joined at the end; the buffer is sized for the usual alert up front.
+        var output = OutputBytes(usesColor: usesColor)
+        var textBytes = title.utf8.count + message.utf8.count
+        for part in [reason, suggestion, reference, detail] { textBytes += part?.utf8.count ?? 0 }
+        output.bytes.reserveCapacity(textBytes + 64 * (5 + choices.count))
+
         var headline = title.isEmpty ? message : title
         if alert.occurrences > 1 {
             let count = text("console.occurrences", .integer(alert.occurrences))
@@ -40,47 +51,52 @@ struct ConsoleRenderer {
         }
         let severity = text("severity.\(alert.severity.rawValue)")
         if headline.isEmpty {
-            lines.append(style(severity, .severity(alert.severity)))
+            output.append(severity, style: .severity(alert.severity))
+            output += "\n"
         } else {
-            lines += block(
-                prefix: [(severity, .severity(alert.severity)), (": ", nil)], text: headline, style: .title,
-                indent: Self.hangingIndent)
+            appendBlock(
+                to: &output, prefix: Prefix(styled: severity, style: .severity(alert.severity), tail: ": "),
+                text: headline, style: .title, indent: Self.hangingIndent)
         }
 
         if !title.isEmpty, !message.isEmpty, message != title {
             if isPlain {
-                lines += field(label: text("console.message"), text: message)
+                appendField(to: &output, label: text("console.message"), text: message)
             } else {
-                lines += block(prefix: [(indentation(Self.bodyIndent), nil)], text: message, indent: Self.bodyIndent)
+                appendBlock(
+                    to: &output, prefix: Prefix(lead: indentation(Self.bodyIndent)), text: message,
+                    indent: Self.bodyIndent)
             }
         }
-        if let reason = alert.reason.flatMap(\.ifVisible).map(Self.clean) {
-            lines += field(label: text("console.reason"), text: reason)
+        if let reason {
+            appendField(to: &output, label: text("console.reason"), text: reason)
         }
-        if let suggestion = alert.suggestion.flatMap(\.ifVisible).map(Self.clean) {
-            lines += field(label: text("console.help"), text: suggestion)
+        if let suggestion {
+            appendField(to: &output, label: text("console.help"), text: suggestion)
         }
-        if let reference = alert.referenceID.flatMap(\.ifVisible).map(Self.clean) {
-            lines += field(label: text("console.reference"), text: reference)
+        if let reference {
+            appendField(to: &output, label: text("console.reference"), text: reference)
         }
-        if let detail = alert.debugDetail.flatMap(\.ifVisible).map(Self.clean) {
-            lines += field(label: "debug", text: detail)
+        if let detail {
+            appendField(to: &output, label: "debug", text: detail)
         }
 
         if !choices.isEmpty {
-            if !isPlain { lines.append("") }
+            if !isPlain { output += "\n" }
             if !asking {
-                lines += block(prefix: [(lead, nil)], text: text("console.notInteractive"), indent: leadWidth)
+                appendBlock(
+                    to: &output, prefix: Prefix(lead: lead), text: text("console.notInteractive"), indent: leadWidth)
             }
             for (index, action) in choices.enumerated() {
                 let number = "\(index + 1))"
-                lines += block(
-                    prefix: [(lead, nil), (number, .number), (" ", nil)], text: Self.clean(action.label),
+                appendBlock(
+                    to: &output, prefix: Prefix(lead: lead, styled: number, style: .number, tail: " "),
+                    text: Self.clean(action.label),
                     style: action.role == .destructive ? .destructive : nil,
                     indent: leadWidth + DisplayWidth.columns(of: number) + 1)
             }
         }
-        return lines.joined(separator: "\n") + "\n"
+        return output.string
     }
 
     /// The question after the choices, ending with a space where the cursor waits (no newline).
@@ -89,18 +105,27 @@ struct ConsoleRenderer {
             choices.firstIndex { $0.role == .cancel }.map { String($0 + 1) }
             ?? Self.clean(catalog.text("action.cancel", language: language) ?? "Cancel")
         let question = text("console.prompt", .string(range(of: choices)), .string(enter))
-        return block(prefix: [(lead, nil)], text: question, indent: leadWidth).joined(separator: "\n") + " "
+        var output = OutputBytes(usesColor: usesColor)
+        appendBlock(to: &output, prefix: Prefix(lead: lead), text: question, indent: leadWidth)
+        // The cursor waits after a space on the last line, not on a line of its own.
+        output.bytes.removeLast()
+        output += " "
+        return output.string
     }
 
     /// The note after an answer that is not one of the numbers, ending with a newline.
     func invalidChoice(choices: [AlertAction]) -> String {
         let note = text("console.invalidChoice", .string(range(of: choices)))
-        return block(prefix: [(lead, nil)], text: note, indent: leadWidth).joined(separator: "\n") + "\n"
+        var output = OutputBytes(usesColor: usesColor)
+        appendBlock(to: &output, prefix: Prefix(lead: lead), text: note, indent: leadWidth)
+        return output.string
     }
 
     /// A line of the tool's own, wrapped without indentation, ending with a newline.
     func line(_ text: String) -> String {
-        block(prefix: [], text: Self.clean(text), indent: 0).joined(separator: "\n") + "\n"
+        var output = OutputBytes(usesColor: usesColor)
+        appendBlock(to: &output, prefix: Prefix(), text: Self.clean(text), indent: 0)
+        return output.string
     }
 
     private func range(of choices: [AlertAction]) -> String {
@@ -113,25 +138,62 @@ struct ConsoleRenderer {
     private var lead: String { isPlain ? "" : indentation(Self.bodyIndent) }
     private var leadWidth: Int { isPlain ? 0 : Self.bodyIndent }
 
+    /// What a block's first line starts with: `lead`, then `styled` in `style`, then `tail`, such as
+    /// `"  "`, `"reason:"` dimmed and `" "`. Any of them may be empty.
+    struct Prefix {
+        var lead = ""
+        var styled = ""
+        var style: Style? = nil
+        var tail = ""
+
+        var columns: Int {
+            DisplayWidth.columns(of: lead) + DisplayWidth.columns(of: styled) + DisplayWidth.columns(of: tail)
+        }
+
+        /// The prefix without the spaces that would end a line: spaces are dropped from the end of
+        /// `tail`, then, once it is empty, from `styled`, then from `lead`.
+        var trimmingTrailingSpaces: Prefix {
+            var prefix = self
+            while prefix.tail.last == " " { prefix.tail.removeLast() }
+            guard prefix.tail.isEmpty else { return prefix }
+            while prefix.styled.last == " " { prefix.styled.removeLast() }
+            guard prefix.styled.isEmpty else { return prefix }
+            while prefix.lead.last == " " { prefix.lead.removeLast() }
+            return prefix
+        }
+    }
+
     /// A labelled part: `  reason: text`, its later lines indented deeper.
-    private func field(label: String, text: String) -> [String] {
-        block(
-            prefix: [(lead, nil), (label + ":", .label), (" ", nil)], text: text,
+    private func appendField(to output: inout OutputBytes, label: String, text: String) {
+        appendBlock(
+            to: &output, prefix: Prefix(lead: lead, styled: label + ":", style: .label, tail: " "), text: text,
             indent: isPlain ? 0 : Self.hangingIndent)
     }
 
-    /// `text` wrapped after `prefix` on the first line and after `indent` spaces on the others,
-    /// each line styled on its own. The plain layout does not wrap and indents a field's own later
-    /// lines by two spaces, so each one still reads as part of the field above it.
-    private func block(prefix: [(String, Style?)], text: String, style textStyle: Style? = nil, indent: Int)
-        -> [String]
-    {
-        let prefixWidth = prefix.reduce(0) { $0 + DisplayWidth.columns(of: $1.0) }
+    /// Appends `text` wrapped after `prefix` on the first line and after `indent` spaces on the
+    /// others, each line styled on its own and followed by a newline. The plain layout does not wrap
+    /// and indents a field's own later lines by two spaces, so each one still reads as part of the
+    /// field above it.
+    private func appendBlock(
+        to output: inout OutputBytes, prefix: Prefix, text: String, style textStyle: Style? = nil, indent: Int
+    ) {
+        let prefixWidth = prefix.columns
         let continuation = isPlain ? Self.bodyIndent : indent
         // Tabs measure 0 columns but a terminal moves to its next tab stop: spaces keep lines exact.
         let body = isPlain ? text : text.replacingTabs()
+        // Most parts are one line that fits after the prefix: what LineWrapper answers then is the
+        // text as it is (one paragraph, no trailing spaces to place, narrow enough), so the wrapper
+        // and the check below, which only acts on a first line that is too wide, are skipped.
+        if !body.consoleContainsByte(0x0A), body.utf8.last != 0x20,
+            columns.map({ prefixWidth + DisplayWidth.columns(of: body) <= $0 }) ?? true
+        {
+            appendPrefix(prefix, to: &output)
+            output.append(body, style: textStyle)
+            output += "\n"
+            return
+        }
         var wrapped = LineWrapper.wrap(body, width: columns, indent: continuation, firstLinePrefixWidth: prefixWidth)
-        var lines: [String] = []
+        var isFirst = true
         if let columns, let first = wrapped.first, prefixWidth + DisplayWidth.columns(of: first) > columns,
             prefixWidth > continuation
         {
@@ -139,33 +201,28 @@ struct ConsoleRenderer {
             // own: the label then stands alone, as `reason:` does before a long path.
             let below = LineWrapper.wrap(body, width: columns, indent: continuation, firstLinePrefixWidth: continuation)
             if let moved = below.first, continuation + DisplayWidth.columns(of: moved) <= columns {
-                lines.append(Self.trimmingTrailingSpaces(prefix).map { style($0.0, $0.1) }.joined())
+                appendPrefix(prefix.trimmingTrailingSpaces, to: &output)
+                output += "\n"
                 wrapped = below
+                isFirst = false
             }
         }
-        lines.reserveCapacity(lines.count + wrapped.count)
         for piece in wrapped {
-            var line = lines.isEmpty ? prefix.map { style($0.0, $0.1) }.joined() : indentation(continuation)
-            line += style(piece, textStyle)
-            lines.append(line)
+            if isFirst {
+                appendPrefix(prefix, to: &output)
+                isFirst = false
+            } else {
+                output += indentation(continuation)
+            }
+            output.append(piece, style: textStyle)
+            output += "\n"
         }
-        return lines
     }
 
-    /// The prefix without the spaces that would end a line.
-    private static func trimmingTrailingSpaces(_ prefix: [(String, Style?)]) -> [(String, Style?)] {
-        var pieces = prefix
-        while let last = pieces.last {
-            var text = last.0
-            while text.last == " " { text.removeLast() }
-            if text.isEmpty {
-                pieces.removeLast()
-            } else {
-                pieces[pieces.count - 1].0 = text
-                break
-            }
-        }
-        return pieces
+    private func appendPrefix(_ prefix: Prefix, to output: inout OutputBytes) {
+        output += prefix.lead
+        output.append(prefix.styled, style: prefix.style)
+        output += prefix.tail
     }
 
     private func text(_ key: String, _ arguments: LocalizableText.Argument...) -> String {
@@ -174,7 +231,12 @@ struct ConsoleRenderer {
     }
 
     private func indentation(_ width: Int) -> String {
-        String(repeating: " ", count: width)
+        // The two widths the layout uses are literals: no string to build for every line.
+        switch width {
+        case Self.bodyIndent: "  "
+        case Self.hangingIndent: "    "
+        default: String(repeating: " ", count: width)
+        }
     }
 
     static func clean(_ text: String) -> String {
@@ -204,27 +266,71 @@ struct ConsoleRenderer {
         }
     }
 
-    /// `text` in `style`, or as it is when colour is off, there is no style or nothing visible to colour.
-    func style(_ text: String, _ style: Style?) -> String {
-        guard usesColor, let style, !text.allSatisfy({ $0 == " " }) else { return text }
-        return "\u{1B}[\(style.sgr)m\(text)\u{1B}[0m"
+    /// The renderer's output under construction, as UTF-8 bytes. Appending to a `[UInt8]` is a
+    /// copy; appending to a `String` also re-checks its storage and flags every time, which cost
+    /// a quarter of a render when a render made some twenty appends.
+    struct OutputBytes {
+        var bytes: [UInt8] = []
+        let usesColor: Bool
+
+        init(usesColor: Bool) {
+            self.usesColor = usesColor
+        }
+
+        static func += (output: inout OutputBytes, text: String) {
+            output.bytes.append(contentsOf: text.utf8)
+        }
+
+        /// Appends `text` in `style`, or as it is when colour is off, there is no style or nothing
+        /// visible to colour.
+        mutating func append(_ text: String, style: Style?) {
+            guard usesColor, let style, !text.utf8.allSatisfy({ $0 == 0x20 }) else {
+                self += text
+                return
+            }
+            self += "\u{1B}["
+            self += style.sgr
+            self += "m"
+            self += text
+            self += "\u{1B}[0m"
+        }
+
+        /// The bytes as a string; they are valid UTF-8, being made of whole strings.
+        var string: String { String(decoding: bytes, as: UTF8.self) }
     }
 }
 
 extension String {
     /// The string, or `nil` when it has nothing but white space: such a part is left out.
     fileprivate var ifVisible: String? {
-        allSatisfy(\.isWhitespace) ? nil : self
+        // A Character is white space when its first scalar is, so a text whose first scalar is not
+        // (nearly every text) is visible without walking its graphemes. No White_Space scalar is
+        // visible ASCII or above U+3000, which spares most texts the property lookup too.
+        if let first = unicodeScalars.first,
+            (0x21...0x7E).contains(first.value) || first.value > 0x3000 || !first.properties.isWhitespace
+        {
+            return self
+        }
+        return allSatisfy(\.isWhitespace) ? nil : self
     }
 
     /// The string with each tab replaced by four spaces.
     fileprivate func replacingTabs() -> String {
-        guard contains("\t") else { return self }
+        guard consoleContainsByte(0x09) else { return self }
         var result = ""
         result.reserveCapacity(utf8.count + 8)
         for character in self {
             if character == "\t" { result += "    " } else { result.append(character) }
         }
         return result
+    }
+}
+
+extension StringProtocol {
+    /// Whether the text's UTF-8 holds `byte`: a loop over the contiguous bytes, far cheaper than
+    /// walking the `UTF8View` index by index. Meant for ASCII bytes, which never occur inside a
+    /// multi-byte scalar. (The console's own copy, so that it does not depend on Localization's.)
+    func consoleContainsByte(_ byte: UInt8) -> Bool {
+        utf8.withContiguousStorageIfAvailable { $0.contains(byte) } ?? utf8.contains(byte)
     }
 }

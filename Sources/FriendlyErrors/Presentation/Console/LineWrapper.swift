@@ -39,15 +39,21 @@ enum LineWrapper {
             indent: max(0, indent),
             firstLinePrefixWidth: max(0, firstLinePrefixWidth)
         )
-        var paragraphStart = text.startIndex
-        var index = text.startIndex
-        while index < text.endIndex {
-            let character = text[index]
-            let next = text.index(after: index)
-            if character == "\n" || character == "\r\n" {
-                layout.append(paragraph: text[paragraphStart..<index], newline: String(character))
-                paragraphStart = next
-            }
+        // Newlines are found in the UTF-8 bytes rather than by grapheme: LF never joins a cluster
+        // except after CR (CR LF), and both are grapheme boundaries, so each index found is one.
+        guard text.consoleContainsByte(0x0A) else {
+            layout.append(paragraph: text[...], newline: "")
+            return layout.lines
+        }
+        let utf8 = text.utf8
+        var paragraphStart = utf8.startIndex
+        var index = utf8.startIndex
+        while let newline = utf8[index...].firstIndex(of: 0x0A) {
+            var end = newline
+            if end > paragraphStart, utf8[utf8.index(before: end)] == 0x0D { end = utf8.index(before: end) }
+            let next = utf8.index(after: newline)
+            layout.append(paragraph: text[paragraphStart..<end], newline: String(text[end..<next]))
+            paragraphStart = next
             index = next
         }
         layout.append(paragraph: text[paragraphStart...], newline: "")
@@ -88,22 +94,17 @@ extension LineWrapper {
                 return
             }
             // Most paragraphs fit: measuring one is far cheaper than cutting it into graphemes with
-            // their widths. (Trailing spaces take the long way, which decides where they go.)
-            if paragraph.last != " ", DisplayWidth.columns(of: paragraph) <= budget {
+            // their widths. (Trailing spaces take the long way, which decides where they go; so does
+            // a last cluster that merely ends in a space byte, such as a prepended mark and a space.)
+            if paragraph.utf8.last != 0x20, DisplayWidth.columns(of: paragraph) <= budget {
                 lines.append(Line(text: String(paragraph), removedAfter: newline))
                 return
             }
-            let characters = Array(paragraph)
-            // offsets[i] is the width of characters[..<i], so any range's width is one subtraction.
-            var offsets = [0]
-            offsets.reserveCapacity(characters.count + 1)
-            for character in characters {
-                offsets.append(offsets[offsets.count - 1] + DisplayWidth.columns(of: character))
-            }
-            func columns(_ range: Range<Int>) -> Int { offsets[range.upperBound] - offsets[range.lowerBound] }
-            func text(_ range: Range<Int>) -> String { String(characters[range]) }
+            let clusters = Clusters(of: paragraph)
+            func columns(_ range: Range<Int>) -> Int { clusters.columns(range) }
+            func text(_ range: Range<Int>) -> String { clusters.text(range, of: paragraph) }
 
-            let segments = Self.segments(of: characters, offsets: offsets)
+            let segments = Self.segments(of: clusters)
             var line = segments[0].chunk
             var lineWidth = columns(line)
             for segment in segments.dropFirst() {
@@ -126,21 +127,23 @@ extension LineWrapper {
         }
 
         /// Cuts a non-empty paragraph at every place where a line may break.
-        private static func segments(of characters: [Character], offsets: [Int]) -> [Segment] {
-            let count = characters.count
-            func isWide(_ index: Int) -> Bool { offsets[index + 1] - offsets[index] >= 2 }
+        private static func segments(of clusters: Clusters) -> [Segment] {
+            let count = clusters.count
+            let scalars = clusters.singleScalars
+            func isSpace(_ index: Int) -> Bool { scalars[index] == 0x20 }
+            func isWide(_ index: Int) -> Bool { clusters.columns(index..<index + 1) >= 2 }
             var segments: [Segment] = []
             var separatorStart = 0
             var chunkStart = 0
             var index = 0
-            while index < count && characters[index] == " " { index += 1 }
+            while index < count && isSpace(index) { index += 1 }
             while index < count {
-                if characters[index] == " " {
+                if isSpace(index) {
                     let runStart = index
-                    while index < count && characters[index] == " " { index += 1 }
+                    while index < count && isSpace(index) { index += 1 }
                     // A run at the end becomes a last segment with an empty chunk.
                     if index == count
-                        || BreakRules.mayBreak(after: characters[runStart - 1], before: characters[index])
+                        || BreakRules.mayBreak(after: scalars[runStart - 1], before: scalars[index])
                     {
                         segments.append(Segment(separator: separatorStart..<chunkStart, chunk: chunkStart..<runStart))
                         separatorStart = runStart
@@ -148,9 +151,9 @@ extension LineWrapper {
                     }
                     continue
                 }
-                if index > chunkStart && characters[index - 1] != " "
+                if index > chunkStart && !isSpace(index - 1)
                     && BreakRules.mayBreak(
-                        between: characters[index - 1], and: characters[index],
+                        between: scalars[index - 1], and: scalars[index],
                         besideWide: isWide(index - 1) || isWide(index))
                 {
                     segments.append(Segment(separator: separatorStart..<chunkStart, chunk: chunkStart..<index))
@@ -163,27 +166,69 @@ extension LineWrapper {
             return segments
         }
     }
+
+    /// The grapheme clusters of a paragraph, as much as wrapping needs of them: where each starts,
+    /// its width, and its scalar when it has only one (all the break rules look at; a space is the
+    /// cluster whose one scalar is U+0020). Walking the paragraph once for these is much cheaper
+    /// than an array of `Character`s, whose comparisons and concatenations go through `String`.
+    private struct Clusters {
+        /// Where each cluster starts, then the paragraph's end.
+        private(set) var bounds: [String.Index] = []
+        /// `offsets[i]` is the width of the clusters before `i`, so any range's width is one subtraction.
+        private(set) var offsets: [Int] = [0]
+        /// The value of each cluster's scalar, or nil for a cluster of several scalars.
+        private(set) var singleScalars: [UInt32?] = []
+
+        var count: Int { singleScalars.count }
+
+        init(of paragraph: Substring) {
+            let scalars = paragraph.unicodeScalars
+            var index = paragraph.startIndex
+            while index < paragraph.endIndex {
+                let next = paragraph.index(after: index)
+                let first = scalars[index]
+                let isSingle = scalars.index(after: index) == next
+                bounds.append(index)
+                singleScalars.append(isSingle ? first.value : nil)
+                // The same widths as `DisplayWidth.columns(of:)` for a Character, which measures a
+                // single scalar with `columns(ofScalar:)`.
+                let width =
+                    isSingle ? DisplayWidth.columns(ofScalar: first) : DisplayWidth.columns(of: paragraph[index])
+                offsets.append(offsets[offsets.count - 1] + width)
+                index = next
+            }
+            bounds.append(paragraph.endIndex)
+        }
+
+        func columns(_ range: Range<Int>) -> Int { offsets[range.upperBound] - offsets[range.lowerBound] }
+
+        func text(_ range: Range<Int>, of paragraph: Substring) -> String {
+            String(paragraph[bounds[range.lowerBound]..<bounds[range.upperBound]])
+        }
+    }
 }
 
 extension LineWrapper {
     /// Where a line may break between two non-space grapheme clusters, after JIS X 4051's kinsoku
     /// rules as most Japanese software applies them.
     private enum BreakRules {
-        static func mayBreak(after previous: Character, before next: Character) -> Bool {
+        // Each rule takes the cluster's scalar when it has only one, nil otherwise (no rule applies
+        // to a cluster of several scalars).
+        static func mayBreak(after previous: UInt32?, before next: UInt32?) -> Bool {
             !cannotEndLine(previous) && !cannotStartLine(next)
         }
 
-        static func mayBreak(between previous: Character, and next: Character, besideWide: Bool) -> Bool {
+        static func mayBreak(between previous: UInt32?, and next: UInt32?, besideWide: Bool) -> Bool {
             guard mayBreak(after: previous, before: next) else { return false }
-            if previous == "\u{200B}" { return true }
+            if previous == 0x200B { return true }
             if isGlue(previous) || isGlue(next) { return false }
             return besideWide
         }
 
         /// Closing punctuation, marks that belong to the character before them, and small kana.
         /// ASCII closing punctuation is included so that `ファイル.txt` or `完了!` is not split there.
-        static func cannotStartLine(_ character: Character) -> Bool {
-            guard let value = singleScalar(of: character) else { return false }
+        static func cannotStartLine(_ scalar: UInt32?) -> Bool {
+            guard let value = scalar else { return false }
             switch value {
             case 0x29, 0x5D, 0x7D, 0x2C, 0x2E, 0x3A, 0x3B, 0x21, 0x3F:  // ) ] } , . : ; ! ?
                 return true
@@ -213,8 +258,8 @@ extension LineWrapper {
         }
 
         /// Opening punctuation belongs to what follows it.
-        static func cannotEndLine(_ character: Character) -> Bool {
-            guard let value = singleScalar(of: character) else { return false }
+        static func cannotEndLine(_ scalar: UInt32?) -> Bool {
+            guard let value = scalar else { return false }
             switch value {
             case 0x28, 0x5B, 0x7B:  // ( [ {
                 return true
@@ -228,17 +273,9 @@ extension LineWrapper {
         }
 
         /// No-break spaces and joiners forbid a break on either side, even beside a wide character.
-        static func isGlue(_ character: Character) -> Bool {
-            guard let value = singleScalar(of: character) else { return false }
+        static func isGlue(_ scalar: UInt32?) -> Bool {
+            guard let value = scalar else { return false }
             return value == 0xA0 || value == 0x2007 || value == 0x202F || value == 0x2060 || value == 0xFEFF
-        }
-
-        private static func singleScalar(of character: Character) -> UInt32? {
-            let scalars = character.unicodeScalars
-            guard let first = scalars.first, scalars.index(after: scalars.startIndex) == scalars.endIndex else {
-                return nil
-            }
-            return first.value
         }
     }
 }

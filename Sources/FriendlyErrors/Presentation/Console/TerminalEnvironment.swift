@@ -25,13 +25,17 @@ struct TerminalEnvironment: Sendable, Hashable {
         self.terminalColumns = terminalColumns
     }
 
-    /// The environment as it is now for this output and input.
-    static func current(variables: [String: String], output: TextOutput, input: ConsoleInput) -> TerminalEnvironment {
+    /// The environment as it is now for this output and input. With `checksInput` false the input
+    /// counts as no terminal without asking the system (a call that costs as much as rendering a
+    /// line), for callers that will not ask whatever the input is.
+    static func current(
+        variables: [String: String], output: TextOutput, input: ConsoleInput, checksInput: Bool = true
+    ) -> TerminalEnvironment {
         let outputIsTerminal = output.isTerminal
         return TerminalEnvironment(
             variables: variables,
             outputIsTerminal: outputIsTerminal,
-            inputIsTerminal: input.isTerminal,
+            inputIsTerminal: checksInput && input.isTerminal,
             terminalColumns: outputIsTerminal ? output.fileDescriptor.flatMap(terminalColumns(of:)) : nil
         )
     }

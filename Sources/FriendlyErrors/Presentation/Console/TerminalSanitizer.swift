@@ -29,7 +29,12 @@ enum TerminalSanitizer {
     /// The text with every dangerous scalar replaced by `\u{XX}`; the same string when nothing is.
     static func sanitize(_ text: String) -> String {
         guard needsEscaping(text) else { return text }
+        return escapingEveryScalar(text)
+    }
 
+    /// The text with every dangerous scalar escaped, checking each one: what `sanitize` does when
+    /// its byte scan finds something.
+    static func escapingEveryScalar(_ text: String) -> String {
         var result = ""
         result.reserveCapacity(text.utf8.count + 16)
         var scalars = text.unicodeScalars.makeIterator()
@@ -69,21 +74,36 @@ enum TerminalSanitizer {
         var index = 0
         while index < count {
             let byte = bytes[index]
-            if byte < 0x20 {
-                if byte != 0x0A && byte != 0x09 { return true }
-            } else if byte == 0x7F {
-                return true
+            if byte < 0x80 {
+                // Within ASCII text, skip eight ordinary bytes at a time.
+                if index + 8 <= count, let base = bytes.baseAddress, PrintableASCII.isPrintable(word: base, at: index) {
+                    index += 8
+                    continue
+                }
+                if byte < 0x20 {
+                    if byte != 0x0A && byte != 0x09 { return true }
+                } else if byte == 0x7F {
+                    return true
+                }
+                index += 1
             } else if byte == 0xC2 {
                 // U+0080–U+009F are C2 80 – C2 9F.
                 if index + 1 < count && (0x80...0x9F).contains(bytes[index + 1]) { return true }
-            } else if byte == 0xE2 && index + 2 < count {
+                index += 2
+            } else if byte == 0xE2 {
                 // U+202A–U+202E are E2 80 AA – E2 80 AE; U+2066–U+2069 are E2 81 A6 – E2 81 A9.
-                let second = bytes[index + 1]
-                let third = bytes[index + 2]
-                if second == 0x80 && (0xAA...0xAE).contains(third) { return true }
-                if second == 0x81 && (0xA6...0xA9).contains(third) { return true }
+                if index + 2 < count {
+                    let second = bytes[index + 1]
+                    let third = bytes[index + 2]
+                    if second == 0x80 && (0xAA...0xAE).contains(third) { return true }
+                    if second == 0x81 && (0xA6...0xA9).contains(third) { return true }
+                }
+                index += 3
+            } else {
+                // Another scalar: its continuation bytes (80–BF) can start nothing dangerous, so a
+                // CJK character costs one step instead of three.
+                index += byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : byte >= 0xC0 ? 2 : 1
             }
-            index += 1
         }
         return false
     }
