@@ -17,14 +17,32 @@ import Foundation
 enum StringsFileParser {
     /// Parses a file's contents; `file` names it in diagnostics.
     static func parse(_ data: Data, file: String) -> (entries: [CatalogEntry], diagnostics: [CatalogDiagnostic]) {
-        parse(bytes: [UInt8](data), file: file)
+        let result = parseTable(bytes: [UInt8](data), file: file)
+        return (result.entries, result.diagnostics)
     }
 
     /// Parses a file's raw bytes; `file` names it in diagnostics.
     static func parse(bytes: [UInt8], file: String) -> (entries: [CatalogEntry], diagnostics: [CatalogDiagnostic]) {
+        let result = parseTable(bytes: bytes, file: file)
+        return (result.entries, result.diagnostics)
+    }
+
+    /// What ``parseTable(bytes:file:)`` finds.
+    struct Table {
+        /// The entries, one a key, in the order their keys first appear.
+        var entries: [CatalogEntry]
+        var diagnostics: [CatalogDiagnostic]
+        /// The index of each key's entry in `entries`: the table the parser builds to find
+        /// duplicates, handed on so that the loader derives its own tables from it with `mapValues`
+        /// instead of hashing every key again.
+        var indexByKey: [String: Int]
+    }
+
+    /// Parses a file's raw bytes, keeping the key index built on the way; `file` names it in diagnostics.
+    static func parseTable(bytes: [UInt8], file: String) -> Table {
         if let message = unsupportedFormat(bytes) {
             let diagnostic = CatalogDiagnostic(file: file, line: 1, column: 1, severity: .error, message: message)
-            return ([], [diagnostic])
+            return Table(entries: [], diagnostics: [diagnostic], indexByKey: [:])
         }
         let source = CatalogSourceText(decoding: bytes, file: file)
         let diagnostics = source.diagnostics
@@ -32,7 +50,7 @@ enum StringsFileParser {
             var parser = StringsParserState(buffer: buffer, source: source)
             parser.diagnostics = diagnostics
             parser.run()
-            return (parser.entries, parser.diagnostics)
+            return Table(entries: parser.entries, diagnostics: parser.diagnostics, indexByKey: parser.indexByKey)
         }
     }
 
@@ -57,7 +75,7 @@ struct StringsParserState {
     var diagnostics: [CatalogDiagnostic] = []
     /// Index of each key in `entries`, to replace duplicates in place (the last value wins, as in
     /// Apple's reader) and to name the earlier line.
-    private var indexByKey: [String: Int] = [:]
+    private(set) var indexByKey: [String: Int] = [:]
     /// After an error, further errors are not reported until an entry parses again: they are
     /// usually echoes of the first one.
     private var recovering = false
@@ -117,19 +135,20 @@ struct StringsParserState {
     }
 
     private mutating func add(_ entry: CatalogEntry) {
-        if let previous = indexByKey[entry.key] {
-            let message =
-                "duplicate key \"\(entry.key)\": this value (line \(entry.line)) replaces the one "
-                + "on line \(entries[previous].line)"
-            diagnostics.append(
-                CatalogDiagnostic(
-                    file: source.file, line: entry.line, column: entry.column, severity: .warning, message: message,
-                    key: entry.key))
-            entries[previous] = entry
-        } else {
-            indexByKey[entry.key] = entries.count
+        // One hash of the key for new keys, the common case; a duplicate puts the earlier index back.
+        guard let previous = indexByKey.updateValue(entries.count, forKey: entry.key) else {
             entries.append(entry)
+            return
         }
+        indexByKey[entry.key] = previous
+        let message =
+            "duplicate key \"\(entry.key)\": this value (line \(entry.line)) replaces the one "
+            + "on line \(entries[previous].line)"
+        diagnostics.append(
+            CatalogDiagnostic(
+                file: source.file, line: entry.line, column: entry.column, severity: .warning, message: message,
+                key: entry.key))
+        entries[previous] = entry
     }
 
     /// `key = value;` or `key;`, with the cursor on the key.
