@@ -176,20 +176,23 @@ extension UnsafeBufferPointer<UInt8> {
     ///
     /// Compares eight bytes at a time: lines and string contents are long runs of bytes a parser has
     /// nothing to do with, which this skips several times faster than a loop over single bytes.
+    @inline(__always)
     func firstIndex(of a: UInt8, or b: UInt8, from start: Int) -> Int {
+        guard start < count, let base = baseAddress else { return count }
         let ones: UInt64 = 0x0101_0101_0101_0101
         let (wordOfA, wordOfB) = (ones &* UInt64(a), ones &* UInt64(b))
         var index = start
-        while index + 8 <= count {
+        let lastWord = count &- 8
+        while index <= lastWord {
             // A byte of `x` is zero where the byte was `a`; `(x - 1) & ~x` sets the high bit of the
             // lowest zero byte (and maybe of later ones, never of an earlier one).
-            let word = word(at: index)
+            let word = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
             let (x, y) = (word ^ wordOfA, word ^ wordOfB)
             let found = ((x &- ones) & ~x | (y &- ones) & ~y) & 0x8080_8080_8080_8080
-            if found != 0 { return index + found.trailingZeroBitCount / 8 }
-            index += 8
+            if found != 0 { return index &+ found.trailingZeroBitCount &>> 3 }
+            index &+= 8
         }
-        while index < count, self[index] != a, self[index] != b { index += 1 }
-        return Swift.min(index, count)
+        while index < count, base[index] != a, base[index] != b { index &+= 1 }
+        return index
     }
 }
