@@ -118,8 +118,7 @@ struct StringsParserState {
             }
             let entryStart = position
             do {
-                let entry = try parseEntry()
-                add(entry)
+                add(try parseEntry())
                 recovering = false
             } catch {
                 if !recovering { report(error) }
@@ -136,7 +135,7 @@ struct StringsParserState {
         diagnostics.append(source.diagnostic(at: failure.offset, severity, failure.message, key: failure.key))
     }
 
-    private mutating func add(_ entry: CatalogEntry) {
+    private mutating func add(_ entry: consuming CatalogEntry) {
         // One hash of the key for new keys, the common case; a duplicate puts the earlier index back.
         guard let previous = indexByKey.updateValue(entries.count, forKey: entry.key) else {
             entries.append(entry)
