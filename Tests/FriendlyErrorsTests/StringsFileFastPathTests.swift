@@ -52,8 +52,8 @@ import Testing
             let bytes = (0..<count).map { _ in alphabet.randomElement(using: &generator)! }
             bytes.withUnsafeBufferPointer { buffer in
                 for start in 0...count + 1 {
-                    let expected =
-                        start >= count ? count : (start..<count).first { bytes[$0] == 0x22 || bytes[$0] == 0x5C } ?? count
+                    let matches = (start..<max(start, count)).filter { bytes[$0] == 0x22 || bytes[$0] == 0x5C }
+                    let expected = matches.first ?? count
                     #expect(buffer.firstIndex(of: 0x22, or: 0x5C, from: start) == expected)
                 }
             }
@@ -103,7 +103,8 @@ import Testing
     }
 
     @Test func duplicatesNameTheLineTheyReplace() {
-        let (entries, diagnostics) = parse("\"a\" = \"1\";\n\"b\" = \"B\";\n\"a\" = \"2\";\n\"a\" = \"3\";\n\"c\" = \"C\";")
+        let (entries, diagnostics) = parse(
+            "\"a\" = \"1\";\n\"b\" = \"B\";\n\"a\" = \"2\";\n\"a\" = \"3\";\n\"c\" = \"C\";")
         #expect(entries.map(\.key) == ["a", "b", "c"])
         #expect(texts(entries) == ["a": "3", "b": "B", "c": "C"])
         #expect(
@@ -111,7 +112,8 @@ import Testing
                 "App.strings:3:1: warning: duplicate key \"a\": this value (line 3) replaces the one on line 1",
                 "App.strings:4:1: warning: duplicate key \"a\": this value (line 4) replaces the one on line 3",
             ])
-        let table = StringsFileParser.parseTable(bytes: Array("\"a\" = \"1\"; \"b\" = \"B\"; \"a\" = \"2\";".utf8), file: "t")
+        let table = StringsFileParser.parseTable(
+            bytes: Array("\"a\" = \"1\"; \"b\" = \"B\"; \"a\" = \"2\";".utf8), file: "t")
         #expect(table.indexByKey == ["a": 0, "b": 1])
     }
 
