@@ -17,14 +17,32 @@ import Foundation
 enum StringsFileParser {
     /// Parses a file's contents; `file` names it in diagnostics.
     static func parse(_ data: Data, file: String) -> (entries: [CatalogEntry], diagnostics: [CatalogDiagnostic]) {
-        parse(bytes: [UInt8](data), file: file)
+        let result = parseTable(bytes: [UInt8](data), file: file)
+        return (result.entries, result.diagnostics)
     }
 
     /// Parses a file's raw bytes; `file` names it in diagnostics.
     static func parse(bytes: [UInt8], file: String) -> (entries: [CatalogEntry], diagnostics: [CatalogDiagnostic]) {
+        let result = parseTable(bytes: bytes, file: file)
+        return (result.entries, result.diagnostics)
+    }
+
+    /// What ``parseTable(bytes:file:)`` finds.
+    struct Table {
+        /// The entries, one a key, in the order their keys first appear.
+        var entries: [CatalogEntry]
+        var diagnostics: [CatalogDiagnostic]
+        /// The index of each key's entry in `entries`: the table the parser builds to find
+        /// duplicates, handed on so that the loader derives its own tables from it with `mapValues`
+        /// instead of hashing every key again.
+        var indexByKey: [String: Int]
+    }
+
+    /// Parses a file's raw bytes, keeping the key index built on the way; `file` names it in diagnostics.
+    static func parseTable(bytes: [UInt8], file: String) -> Table {
         if let message = unsupportedFormat(bytes) {
             let diagnostic = CatalogDiagnostic(file: file, line: 1, column: 1, severity: .error, message: message)
-            return ([], [diagnostic])
+            return Table(entries: [], diagnostics: [diagnostic], indexByKey: [:])
         }
         let source = CatalogSourceText(decoding: bytes, file: file)
         let diagnostics = source.diagnostics
@@ -32,7 +50,7 @@ enum StringsFileParser {
             var parser = StringsParserState(buffer: buffer, source: source)
             parser.diagnostics = diagnostics
             parser.run()
-            return (parser.entries, parser.diagnostics)
+            return Table(entries: parser.entries, diagnostics: parser.diagnostics, indexByKey: parser.indexByKey)
         }
     }
 
@@ -57,10 +75,12 @@ struct StringsParserState {
     var diagnostics: [CatalogDiagnostic] = []
     /// Index of each key in `entries`, to replace duplicates in place (the last value wins, as in
     /// Apple's reader) and to name the earlier line.
-    private var indexByKey: [String: Int] = [:]
+    private(set) var indexByKey: [String: Int] = [:]
     /// After an error, further errors are not reported until an entry parses again: they are
     /// usually echoes of the first one.
     private var recovering = false
+    /// Where ``unescape(_:at:key:)`` decodes; reused for every string of the file.
+    private var scratch: [UInt8] = []
 
     init(buffer: UnsafeBufferPointer<UInt8>, source: CatalogSourceText) {
         self.buffer = buffer
@@ -98,8 +118,7 @@ struct StringsParserState {
             }
             let entryStart = position
             do {
-                let entry = try parseEntry()
-                add(entry)
+                add(try parseEntry())
                 recovering = false
             } catch {
                 if !recovering { report(error) }
@@ -116,20 +135,21 @@ struct StringsParserState {
         diagnostics.append(source.diagnostic(at: failure.offset, severity, failure.message, key: failure.key))
     }
 
-    private mutating func add(_ entry: CatalogEntry) {
-        if let previous = indexByKey[entry.key] {
-            let message =
-                "duplicate key \"\(entry.key)\": this value (line \(entry.line)) replaces the one "
-                + "on line \(entries[previous].line)"
-            diagnostics.append(
-                CatalogDiagnostic(
-                    file: source.file, line: entry.line, column: entry.column, severity: .warning, message: message,
-                    key: entry.key))
-            entries[previous] = entry
-        } else {
-            indexByKey[entry.key] = entries.count
+    private mutating func add(_ entry: consuming CatalogEntry) {
+        // One hash of the key for new keys, the common case; a duplicate puts the earlier index back.
+        guard let previous = indexByKey.updateValue(entries.count, forKey: entry.key) else {
             entries.append(entry)
+            return
         }
+        indexByKey[entry.key] = previous
+        let message =
+            "duplicate key \"\(entry.key)\": this value (line \(entry.line)) replaces the one "
+            + "on line \(entries[previous].line)"
+        diagnostics.append(
+            CatalogDiagnostic(
+                file: source.file, line: entry.line, column: entry.column, severity: .warning, message: message,
+                key: entry.key))
+        entries[previous] = entry
     }
 
     /// `key = value;` or `key;`, with the cursor on the key.
@@ -193,22 +213,20 @@ struct StringsParserState {
 
     private mutating func parseQuoted(key: String?) throws(Failure) -> String {
         let open = position
-        position += 1
-        let contentStart = position
+        let contentStart = open + 1
+        let (quote, backslash) = (UInt8(ascii: "\""), UInt8(ascii: "\\"))
+        var index = buffer.firstIndex(of: quote, or: backslash, from: contentStart)
         var hasEscape = false
-        while position < buffer.count {
-            let byte = buffer[position]
-            if byte == UInt8(ascii: "\"") {
-                let content = UnsafeBufferPointer(rebasing: buffer[contentStart..<position])
-                position += 1
+        while index < buffer.count {
+            if buffer[index] == quote {
+                let content = UnsafeBufferPointer(rebasing: buffer[contentStart..<index])
+                position = index + 1
                 if !hasEscape { return String(decoding: content, as: UTF8.self) }
                 return unescape(content, at: contentStart, key: key)
             }
-            if byte == UInt8(ascii: "\\") {
-                hasEscape = true
-                position += 1
-            }
-            position += 1
+            // A backslash: the byte after it is escaped, even a quote.
+            hasEscape = true
+            index = buffer.firstIndex(of: quote, or: backslash, from: index + 2)
         }
         position = buffer.count
         throw Failure(offset: open, message: "unterminated string: no closing quote for the quote here", key: key)
@@ -216,30 +234,65 @@ struct StringsParserState {
 
     /// Decodes the escapes of a quoted string's content, which starts at byte `offset` of the file.
     ///
+    /// The decoded bytes go to `scratch`, one buffer reused for every string of the file, and are
+    /// copied once into the `String`: no array is allocated and grown byte by byte per string.
+    private mutating func unescape(_ content: UnsafeBufferPointer<UInt8>, at offset: Int, key: String?) -> String {
+        // Decoding never lengthens the text: each escape is at least as long as the UTF-8 it stands for.
+        if scratch.count < content.count {
+            scratch = [UInt8](repeating: 0, count: max(content.count, 2 * scratch.count))
+        }
+        var warnings: [(at: Int, message: String)] = []
+        let text = scratch.withUnsafeMutableBufferPointer { output in
+            let count = Self.decodeEscapes(content, into: output, warnings: &warnings)
+            return String(decoding: UnsafeBufferPointer(rebasing: output[..<count]), as: UTF8.self)
+        }
+        for warning in warnings {
+            report(Failure(offset: offset + warning.at, message: warning.message, key: key), severity: .warning)
+        }
+        return text
+    }
+
+    /// Writes the decoded `content` to `output`, which must be at least as long, and returns the
+    /// number of bytes written; problems are added to `warnings` with their offset in `content`.
+    ///
     /// `\U` and `\u` take up to four hex digits of a UTF-16 code unit, so characters beyond U+FFFF
     /// are written as two escapes (a surrogate pair). Octal escapes (`\0`, `\101`) are read as
     /// Latin-1, a close approximation of the NeXTSTEP encoding Apple's reader uses for them.
-    private mutating func unescape(_ content: UnsafeBufferPointer<UInt8>, at offset: Int, key: String?) -> String {
-        var output: [UInt8] = []
-        output.reserveCapacity(content.count)
+    private static func decodeEscapes(
+        _ content: UnsafeBufferPointer<UInt8>, into output: UnsafeMutableBufferPointer<UInt8>,
+        warnings: inout [(at: Int, message: String)]
+    ) -> Int {
+        var count = 0
         var pendingHigh: (unit: UInt32, at: Int)?
-        var warnings: [Failure] = []
+        func write(_ byte: UInt8) {
+            output[count] = byte
+            count += 1
+        }
         func append(_ scalar: UInt32) {
             let value = Unicode.Scalar(scalar) ?? "\u{FFFD}"
-            if let encoded = UTF8.encode(value) { output.append(contentsOf: encoded) }
+            if let encoded = UTF8.encode(value) { for byte in encoded { write(byte) } }
         }
         func flushPendingHigh() {
             guard let pending = pendingHigh else { return }
-            warnings.append(Failure(offset: offset + pending.at, message: "unpaired UTF-16 surrogate escape", key: key))
+            warnings.append((pending.at, "unpaired UTF-16 surrogate escape"))
             append(0xFFFD)
             pendingHigh = nil
         }
+        let backslash = UInt8(ascii: "\\")
         var index = 0
         while index < content.count {
-            let byte = content[index]
-            guard byte == UInt8(ascii: "\\"), index + 1 < content.count else {
+            // Text between escapes is copied as it is, a run at a time.
+            let next = content.firstIndex(of: backslash, or: backslash, from: index)
+            if next > index {
                 flushPendingHigh()
-                output.append(byte)
+                (output.baseAddress! + count).update(from: content.baseAddress! + index, count: next - index)
+                count += next - index
+                index = next
+                continue
+            }
+            guard index + 1 < content.count else {
+                flushPendingHigh()
+                write(backslash)
                 index += 1
                 continue
             }
@@ -248,13 +301,13 @@ struct StringsParserState {
             index += 2
             if escape != UInt8(ascii: "U") && escape != UInt8(ascii: "u") { flushPendingHigh() }
             switch escape {
-            case UInt8(ascii: "n"): output.append(0x0A)
-            case UInt8(ascii: "t"): output.append(0x09)
-            case UInt8(ascii: "r"): output.append(0x0D)
-            case UInt8(ascii: "a"): output.append(0x07)
-            case UInt8(ascii: "b"): output.append(0x08)
-            case UInt8(ascii: "f"): output.append(0x0C)
-            case UInt8(ascii: "v"): output.append(0x0B)
+            case UInt8(ascii: "n"): write(0x0A)
+            case UInt8(ascii: "t"): write(0x09)
+            case UInt8(ascii: "r"): write(0x0D)
+            case UInt8(ascii: "a"): write(0x07)
+            case UInt8(ascii: "b"): write(0x08)
+            case UInt8(ascii: "f"): write(0x0C)
+            case UInt8(ascii: "v"): write(0x0B)
             case UInt8(ascii: "0")...UInt8(ascii: "7"):
                 var value = UInt32(escape - UInt8(ascii: "0"))
                 var digits = 1
@@ -269,16 +322,15 @@ struct StringsParserState {
             case UInt8(ascii: "U"), UInt8(ascii: "u"):
                 var unit: UInt32 = 0
                 var digits = 0
-                while digits < 4, index < content.count, let digit = Self.hexValue(content[index]) {
+                while digits < 4, index < content.count, let digit = hexValue(content[index]) {
                     unit = unit * 16 + digit
                     index += 1
                     digits += 1
                 }
                 guard digits > 0 else {
                     flushPendingHigh()
-                    warnings.append(
-                        Failure(offset: offset + escapeStart, message: "'\\U' without hex digits", key: key))
-                    output.append(escape)
+                    warnings.append((escapeStart, "'\\U' without hex digits"))
+                    write(escape)
                     continue
                 }
                 if (0xD800...0xDBFF).contains(unit) {
@@ -289,9 +341,7 @@ struct StringsParserState {
                         append(0x10000 + ((high.unit - 0xD800) << 10) + (unit - 0xDC00))
                         pendingHigh = nil
                     } else {
-                        warnings.append(
-                            Failure(offset: offset + escapeStart, message: "unpaired UTF-16 surrogate escape", key: key)
-                        )
+                        warnings.append((escapeStart, "unpaired UTF-16 surrogate escape"))
                         append(0xFFFD)
                     }
                 } else {
@@ -299,23 +349,18 @@ struct StringsParserState {
                     append(unit)
                 }
             case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "'"), 0x0A, 0x0D:
-                output.append(escape)
+                write(escape)
             default:
                 // Apple's reader keeps the character and drops the backslash; say so, it is often a typo.
                 if escape < 0x80 {
                     let shown = Character(Unicode.Scalar(escape))
-                    warnings.append(
-                        Failure(
-                            offset: offset + escapeStart,
-                            message: "unknown escape '\\\(shown)'; the backslash is ignored",
-                            key: key))
+                    warnings.append((escapeStart, "unknown escape '\\\(shown)'; the backslash is ignored"))
                 }
-                output.append(escape)
+                write(escape)
             }
         }
         flushPendingHigh()
-        for warning in warnings { report(warning, severity: .warning) }
-        return String(decoding: output, as: UTF8.self)
+        return count
     }
 
     private static func hexValue(_ byte: UInt8) -> UInt32? {

@@ -46,7 +46,7 @@ extension TranslationCatalog {
 struct CatalogLoader {
     let baseLanguage: String
     var tables: [String: [String: CatalogValue]] = [:]
-    var locations: [String: [String: (file: String, line: Int, column: Int)]] = [:]
+    var locations: [String: [String: CatalogLocation]] = [:]
     var diagnostics: [CatalogDiagnostic] = []
 
     init(baseLanguage: String) {
@@ -99,9 +99,19 @@ struct CatalogLoader {
     }
 
     mutating func addStrings(_ data: Data, file: String, language: String) {
-        let parsed = StringsFileParser.parse(data, file: file)
+        let parsed = StringsFileParser.parseTable(bytes: [UInt8](data), file: file)
         diagnostics += parsed.diagnostics
-        add(parsed.entries, language: language, file: file)
+        guard tables[language] == nil else {
+            add(parsed.entries, language: language, file: file)
+            return
+        }
+        // The first file of a language, the usual case: its tables are the parser's key index with
+        // other values. `mapValues` keeps the index's hash layout, so no key is hashed again.
+        let entries = parsed.entries
+        tables[language] = parsed.indexByKey.mapValues { entries[$0].value }
+        locations[language] = parsed.indexByKey.mapValues { index in
+            CatalogLocation(file: file, line: entries[index].line, column: entries[index].column)
+        }
     }
 
     mutating func addStringCatalog(_ data: Data, file: String) {
@@ -115,27 +125,36 @@ struct CatalogLoader {
     }
 
     private mutating func add(_ entries: [CatalogEntry], language: String, file: String) {
-        tables[language, default: [:]].reserveCapacity((tables[language]?.count ?? 0) + entries.count)
-        locations[language, default: [:]].reserveCapacity((locations[language]?.count ?? 0) + entries.count)
+        // The language's tables are taken out while they grow: each entry then costs one hash per
+        // table (not also one of the language), and the tables are never copied on write.
+        var texts = tables.removeValue(forKey: language) ?? [:]
+        var places = locations.removeValue(forKey: language) ?? [:]
+        texts.reserveCapacity(texts.count + entries.count)
+        places.reserveCapacity(places.count + entries.count)
         for entry in entries {
-            if let previous = locations[language]?[entry.key], previous.file != file {
+            let location = CatalogLocation(file: file, line: entry.line, column: entry.column)
+            if let previous = places.updateValue(location, forKey: entry.key), previous.file != file {
                 diagnostics.append(
                     CatalogDiagnostic(
                         file: file, line: entry.line, column: entry.column, severity: .warning,
                         message: "duplicate key '\(entry.key)' for \(language), also in \(previous.file):\(previous.line); this one wins",
                         key: entry.key))
             }
-            tables[language, default: [:]][entry.key] = entry.value
-            locations[language, default: [:]][entry.key] = (file, entry.line, entry.column)
+            texts[entry.key] = entry.value
         }
+        tables[language] = texts
+        locations[language] = places
     }
 
     func catalog() -> TranslationCatalog {
         var catalog = TranslationCatalog(baseLanguage: baseLanguage, tables: tables, diagnostics: diagnostics)
-        catalog.validatePlaceholders(locations: locations)
-        catalog.locations = locations.mapValues { places in
-            places.mapValues { CatalogLocation(file: $0.file, line: $0.line, column: $0.column) }
+        // Only translations are checked against the base language, so only their places are passed.
+        var translated: [String: [String: (file: String, line: Int, column: Int)]] = [:]
+        for (language, places) in locations where language != baseLanguage {
+            translated[language] = places.mapValues { ($0.file, $0.line, $0.column) }
         }
+        catalog.validatePlaceholders(locations: translated)
+        catalog.locations = locations
         return catalog
     }
 }
