@@ -12,9 +12,7 @@ struct AlertLocalizer {
     }
 
     /// The field of a code a text without a key is looked up as (`<code>.title`…).
-    enum Field {
-        case title, message, reason, suggestion
-    }
+    typealias Field = CatalogIndex.Field
 
     /// The alert for `classification` in the languages of `chain`, ordinals of the catalog's
     /// languages as ``TranslationCatalog/languageOrdinals(for:)`` gives them (never empty).
@@ -82,30 +80,28 @@ struct AlertLocalizer {
         id == AlertAction.okID || id == AlertAction.cancelID
     }
 
-    /// One alert's languages and its code's texts in each. Building one allocates nothing: the chain,
-    /// the languages and the code's texts are arrays the catalog shares.
+    /// One alert's languages and its code's texts in each. Building one allocates nothing: the chain
+    /// and the index are arrays the catalog shares.
     struct Lookup {
-        let languages: [CatalogIndex.Language]
+        let index: CatalogIndex
         let chain: [Int]
-        let codes: StringTable<[CatalogIndex.CodeTexts?]>
-        /// The code's texts by language ordinal; `nil` when no language has any.
-        let codeTexts: [CatalogIndex.CodeTexts?]?
+        /// The code's number in the index; `nil` when no language has a text for it.
+        let row: Int?
 
         init(index: CatalogIndex, chain: [Int], code: String) {
-            languages = index.languages
+            self.index = index
             self.chain = chain
-            codes = index.codes
-            codeTexts = index.codes[code]
+            row = index.codes[code]
         }
 
         /// The category's generic title or message (`category.<name>.title`), for an error that has
         /// none of its own.
         func generic(_ field: Field, of category: ErrorCategory) -> String? {
-            guard let byLanguage = codes[category.catalogCode] else { return nil }
+            guard let row = index.codes[category.catalogCode] else { return nil }
             for ordinal in chain {
-                guard let texts = byLanguage[ordinal] else { continue }
-                let value = field == .title ? texts.title : texts.message
-                if let value { return nonEmpty(value.formatted(with: [], language: languages[ordinal].name)) }
+                if let value = index.value(field, ofCode: row, language: ordinal) {
+                    return nonEmpty(value.formatted(with: [], language: index.languages[ordinal].name))
+                }
             }
             return nil
         }
@@ -115,36 +111,27 @@ struct AlertLocalizer {
         func resolve(_ text: LocalizableText, field: Field) -> String? {
             if let key = text.key {
                 if key.isEmpty { return format(nil, text, baseHasEntry: false) }
-                return find(text) { table, _ in table.texts[key] }
+                return find(text) { ordinal in index.languages[ordinal].texts[key] }
             }
-            return find(text) { _, texts in
-                switch field {
-                case .title: texts?.title
-                case .message: texts?.message
-                case .reason: texts?.reason
-                case .suggestion: texts?.suggestion
-                }
-            }
+            guard let row else { return format(nil, text, baseHasEntry: false) }
+            return find(text) { ordinal in index.value(field, ofCode: row, language: ordinal) }
         }
 
         /// A recovery label: its key, or `<code>.action.<id>`.
         func resolveLabel(_ text: LocalizableText, id: String) -> String? {
             if text.key != nil { return resolve(text, field: .title) }
-            return find(text) { _, texts in texts?.actions[id] }
+            guard let row else { return format(nil, text, baseHasEntry: false) }
+            return find(text) { ordinal in index.actionLabel(id, ofCode: row, language: ordinal) }
         }
 
         /// Formats the value of the first language that has one, with the text's arguments.
-        private func find(
-            _ text: LocalizableText, _ value: (CatalogIndex.Language, CatalogIndex.CodeTexts?) -> CatalogIndex.Value?
-        ) -> String? {
+        private func find(_ text: LocalizableText, _ value: (_ ordinal: Int) -> CatalogIndex.Value?) -> String? {
             for ordinal in chain {
-                let language = languages[ordinal]
-                guard let found = value(language, codeTexts?[ordinal]) else { continue }
+                guard let found = value(ordinal) else { continue }
                 // A translation of a key the base language also has was checked when the catalog loaded.
                 let base = CatalogIndex.baseOrdinal
-                let baseHasEntry =
-                    ordinal == base || text.arguments.isEmpty || value(languages[base], codeTexts?[base]) != nil
-                return format((found, language.name), text, baseHasEntry: baseHasEntry)
+                let baseHasEntry = ordinal == base || text.arguments.isEmpty || value(base) != nil
+                return format((found, index.languages[ordinal].name), text, baseHasEntry: baseHasEntry)
             }
             return format(nil, text, baseHasEntry: false)
         }

@@ -9,18 +9,21 @@
 /// - The stock labels and actions (OK, Cancel) are made once per language, so an alert without
 ///   recoveries allocates nothing for its actions.
 struct CatalogIndex: Sendable {
-    /// The texts one code has in one language, by field. A class, so the hot path passes one
-    /// reference around instead of copying (and retaining) every field.
-    ///
-    /// Its fields are filled while the index is built and never change after: the finished index
-    /// only reads them, which is what makes sharing it across threads safe.
-    final class CodeTexts: @unchecked Sendable {
-        fileprivate(set) var title: Value?
-        fileprivate(set) var message: Value?
-        fileprivate(set) var reason: Value?
-        fileprivate(set) var suggestion: Value?
-        /// Recovery labels, by action id (`<code>.action.<id>`).
-        fileprivate(set) var actions: [String: Value] = [:]
+    /// The fields of a code's texts (`<code>.title` …), in the order ``fieldSlots`` keeps them.
+    enum Field: Int, CaseIterable {
+        case title, message, reason, suggestion
+
+        /// The field a key's last component names (`title` in `file.notFound.title`), compared as
+        /// UTF-8 bytes.
+        init?(utf8 name: UnsafeBufferPointer<UInt8>) {
+            for field in Self.allCases where name.elementsEqual(Self.names[field.rawValue]) {
+                self = field
+                return
+            }
+            return nil
+        }
+
+        private static let names = ["title", "message", "reason", "suggestion"].map { Array($0.utf8) }
     }
 
     /// A catalog value as the hot path uses it: with the finished text already at hand when the
@@ -45,7 +48,8 @@ struct CatalogIndex: Sendable {
         }
     }
 
-    /// One language's tables; a class for the same reason as ``CodeTexts``.
+    /// One language's table and stock actions. A class, so the hot path passes one reference
+    /// around instead of copying (and retaining) every field.
     final class Language: Sendable {
         let name: String
         let texts: StringTable<Value>
@@ -57,7 +61,7 @@ struct CatalogIndex: Sendable {
 
         init(name: String, texts: [String: CatalogValue], ok: String, cancel: String) {
             self.name = name
-            self.texts = StringTable(texts.mapValues(Value.init))
+            self.texts = StringTable(texts, Value.init)
             self.ok = AlertAction(id: AlertAction.okID, label: ok, role: .default)
             self.cancel = AlertAction(id: AlertAction.cancelID, label: cancel, role: .cancel)
             confirmationActions = [self.ok]
@@ -66,8 +70,14 @@ struct CatalogIndex: Sendable {
 
     /// The languages by ordinal; the base language is ordinal 0.
     let languages: [Language]
-    /// The texts of each code, by language ordinal (`nil` where a language has none).
-    let codes: StringTable<[CodeTexts?]>
+    /// Each code (`file.notFound`) that has a field in some language, numbered from 0.
+    let codes: StringTable<Int>
+    /// For code `c`, language `l` and field `f`, at `(c × languages + l) × 4 + f`: the slot of that
+    /// text in the language's table, or -1. Flat integers rather than an object per code: building
+    /// and freeing the index of a catalog of ten thousand keys stays a small part of loading it.
+    private let fieldSlots: [Int32]
+    /// Recovery labels (`<code>.action.<id>`) by `c × languages + l`, then by action id.
+    private let actionSlots: [Int: [String: Int32]]
 
     /// The ordinal of the base language.
     static let baseOrdinal = 0
@@ -80,76 +90,74 @@ struct CatalogIndex: Sendable {
             if case .text(let text)? = texts[key] ?? base[key] { return text }
             return fallback
         }
-        let ordered = order.map { tables[$0] ?? [:] }
-        languages = zip(order, ordered).map { name, texts in
-            Language(
+        let languages = order.map { name in
+            let texts = tables[name] ?? [:]
+            return Language(
                 name: name, texts: texts, ok: label("action.ok", texts, default: "OK"),
                 cancel: label("action.cancel", texts, default: "Cancel"))
         }
-        codes = StringTable(Self.codeTexts(ordered))
-    }
+        self.languages = languages
 
-    /// Groups keys of the form `<code>.<field>` and `<code>.action.<id>` by code, then by language.
-    private static func codeTexts(_ tables: [[String: CatalogValue]]) -> [String: [CodeTexts?]] {
-        var codes: [String: [CodeTexts?]] = [:]
-        codes.reserveCapacity(tables.reduce(0) { max($0, $1.count) })
-        // Appended one by one: `Array(repeating:count:)` of an optional class takes a generic path.
-        var empty: [CodeTexts?] = []
-        for _ in tables { empty.append(nil) }
-        for (ordinal, texts) in tables.enumerated() {
-            for (key, value) in texts {
-                // Scanning the UTF-8 bytes for the last dot keeps this cheap for catalogs of many
-                // thousands of keys: only keys that end in a field are split, and only their code is copied.
-                let utf8 = key.utf8
-                guard let dot = utf8.lastIndex(of: UInt8(ascii: ".")), dot != utf8.startIndex else { continue }
-                let field = key[utf8.index(after: dot)...]
-                let prefix = key[..<dot]
-                if Self.endsWithAction(utf8[..<dot]) {
-                    let code = prefix.dropLast(".action".count)
-                    if !code.isEmpty, !field.isEmpty {
-                        let texts = Self.texts(of: code, ordinal, in: &codes, empty)
-                        texts.actions[String(field)] = Value(value)
+        // Keys of the form `<code>.<field>` and `<code>.action.<id>`, grouped by code.
+        let languageCount = languages.count
+        var codes = StringTable<Int>(capacity: languages.reduce(0) { $0 + $1.texts.count })
+        var fieldSlots: [Int32] = []
+        var actionSlots: [Int: [String: Int32]] = [:]
+        let rowSize = languageCount * Field.allCases.count
+        for (ordinal, language) in languages.enumerated() {
+            language.texts.forEach { slot, key, _ in
+                // Read as UTF-8 bytes: only the code of a key that ends in a field is copied, once
+                // for all languages, which keeps this cheap for catalogs of many thousands of keys.
+                key.withUTF8Bytes { bytes in
+                    guard let dot = bytes.lastIndex(of: UInt8(ascii: ".")), dot > 0, dot < bytes.count - 1 else {
+                        return
                     }
-                    continue
-                }
-                let texts: CodeTexts
-                switch field {
-                case "title", "message", "reason", "suggestion":
-                    texts = Self.texts(of: prefix, ordinal, in: &codes, empty)
-                default:
-                    continue
-                }
-                switch field {
-                case "title": texts.title = Value(value)
-                case "message": texts.message = Value(value)
-                case "reason": texts.reason = Value(value)
-                default: texts.suggestion = Value(value)
+                    let name = UnsafeBufferPointer(rebasing: bytes[(dot + 1)...])
+                    var code = UnsafeBufferPointer(rebasing: bytes[..<dot])
+                    let field = Field(utf8: name)
+                    if field == nil {
+                        // `<code>.action.<id>`, or a key that is no field of a code.
+                        guard Self.endsWithAction(code) else { return }
+                        code = UnsafeBufferPointer(rebasing: code[..<(code.count - Self.actionSuffix.count)])
+                        guard !code.isEmpty else { return }
+                    }
+                    let row = codes.value(forUTF8: code) {
+                        fieldSlots.append(contentsOf: repeatElement(-1, count: rowSize))
+                        return fieldSlots.count / rowSize - 1
+                    }
+                    let cell = row * languageCount + ordinal
+                    if let field {
+                        fieldSlots[cell * Field.allCases.count + field.rawValue] = Int32(slot)
+                    } else {
+                        actionSlots[cell, default: [:]][String(decoding: name, as: UTF8.self)] = Int32(slot)
+                    }
                 }
             }
         }
-        return codes
+        self.codes = codes
+        self.fieldSlots = fieldSlots
+        self.actionSlots = actionSlots
     }
 
-    /// Whether a key's code part ends in `.action` (`<code>.action.<id>`), compared as bytes:
-    /// `hasSuffix` compares Characters, which costs far more for every key of a large catalog.
-    private static func endsWithAction(_ prefix: Substring.UTF8View) -> Bool {
-        let suffix: StaticString = ".action"
-        guard prefix.count > suffix.utf8CodeUnitCount else { return false }
-        return prefix.suffix(suffix.utf8CodeUnitCount).elementsEqual(
-            UnsafeBufferPointer(start: suffix.utf8Start, count: suffix.utf8CodeUnitCount))
+    /// The text of field `field` of the code numbered `row`, in the language with this ordinal.
+    func value(_ field: Field, ofCode row: Int, language ordinal: Int) -> Value? {
+        let slot = fieldSlots[(row * languages.count + ordinal) * Field.allCases.count + field.rawValue]
+        return slot < 0 ? nil : languages[ordinal].texts.value(at: Int(slot))
     }
 
-    /// The texts of `code` in language `ordinal`, added if there are none yet: one hash of the code,
-    /// and its array of languages filled in place (`empty` is copied on its first write).
-    private static func texts(
-        of code: Substring, _ ordinal: Int, in codes: inout [String: [CodeTexts?]], _ empty: [CodeTexts?]
-    ) -> CodeTexts {
-        func slot(_ texts: inout [CodeTexts?]) -> CodeTexts {
-            if let existing = texts[ordinal] { return existing }
-            let new = CodeTexts()
-            texts[ordinal] = new
-            return new
-        }
-        return slot(&codes[String(code), default: empty])
+    /// The label of recovery `id` of the code numbered `row`, in the language with this ordinal.
+    func actionLabel(_ id: String, ofCode row: Int, language ordinal: Int) -> Value? {
+        guard let slot = actionSlots[row * languages.count + ordinal]?[id] else { return nil }
+        return languages[ordinal].texts.value(at: Int(slot))
+    }
+
+    private static let actionSuffix = Array(".action".utf8)
+
+    /// Whether a key's code part ends in `.action` (`<code>.action.<id>`), compared as bytes.
+    private static func endsWithAction(_ code: UnsafeBufferPointer<UInt8>) -> Bool {
+        let suffix = actionSuffix
+        guard code.count > suffix.count else { return false }
+        for index in 0..<suffix.count where code[code.count - suffix.count + index] != suffix[index] { return false }
+        return true
     }
 }
