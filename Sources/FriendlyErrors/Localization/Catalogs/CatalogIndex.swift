@@ -8,7 +8,11 @@
 ///   of building and hashing `<code>.title`, `<code>.message`… per language.
 /// - The stock labels and actions (OK, Cancel) are made once per language, so an alert without
 ///   recoveries allocates nothing for its actions.
-struct CatalogIndex: Sendable {
+///
+/// A class: an alert holds the index through one reference. Copying a struct of its tables would
+/// retain each table's storage — atomic writes to objects every thread shares, which profiling
+/// showed to be the largest single cost of an alert.
+final class CatalogIndex: Sendable {
     /// The fields of a code's texts (`<code>.title` …), in the order ``fieldSlots`` keeps them.
     enum Field: Int, CaseIterable {
         case title, message, reason, suggestion
