@@ -5,19 +5,7 @@ import Testing
 
 /// The parser's fast paths (eight bytes at a time, one decoding buffer, the loader's tables derived
 /// from the parser's key index) against the plain definitions they replace, at every alignment.
-@Suite struct StringsFileFastPathTests {
-    private func parse(_ text: String) -> (entries: [CatalogEntry], diagnostics: [CatalogDiagnostic]) {
-        StringsFileParser.parse(Data(text.utf8), file: "App.strings")
-    }
-
-    private func texts(_ entries: [CatalogEntry]) -> [String: String] {
-        var result: [String: String] = [:]
-        for entry in entries {
-            if case .text(let text) = entry.value { result[entry.key] = text }
-        }
-        return result
-    }
-
+@Suite struct StringsFileFastPathTests: StringsFileParsing {
     @Test func utf8ValidationAgreesWithTheStandardLibrary() {
         let edges: [[UInt8]] = [
             [], [0x41], [0x80], [0xBF], [0xC0, 0x80], [0xC1, 0xBF], [0xC2, 0x80], [0xDF, 0xBF], [0xE0, 0x9F, 0x80],

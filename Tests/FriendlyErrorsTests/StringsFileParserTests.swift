@@ -3,19 +3,7 @@ import Testing
 
 @testable import FriendlyErrors
 
-@Suite struct StringsFileParserTests {
-    private func parse(_ text: String) -> (entries: [CatalogEntry], diagnostics: [CatalogDiagnostic]) {
-        StringsFileParser.parse(Data(text.utf8), file: "App.strings")
-    }
-
-    private func texts(_ entries: [CatalogEntry]) -> [String: String] {
-        var result: [String: String] = [:]
-        for entry in entries {
-            if case .text(let text) = entry.value { result[entry.key] = text }
-        }
-        return result
-    }
-
+@Suite struct StringsFileParserTests: StringsFileParsing {
     @Test func readsQuotedEntriesWithTheirPositions() {
         let (entries, diagnostics) = parse("\"a\" = \"A\";\n  \"b\"=\"B\" ;\n")
         #expect(diagnostics.isEmpty)

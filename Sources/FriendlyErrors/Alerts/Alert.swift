@@ -117,12 +117,18 @@ public struct Alert: Sendable, Hashable {
         case 0:
             return [ok]
         case 1:
-            let recovery = recoveries[0]
-            return recovery.role == .destructive ? [recovery, cancel] : [cancel, recovery]
+            return suggestionActions(recoveries[0], cancel: cancel)
         default:
             let destructive = recoveries.filter { $0.role == .destructive }
             let others = recoveries.filter { $0.role != .destructive }
             return destructive + others + [cancel]
         }
+    }
+
+    /// A suggestion's two actions: a destructive recovery before Cancel, any other after it.
+    /// Inlined, so the localizer's hot path builds the array literal in place.
+    @inline(__always)
+    static func suggestionActions(_ recovery: AlertAction, cancel: AlertAction) -> [AlertAction] {
+        recovery.role == .destructive ? [recovery, cancel] : [cancel, recovery]
     }
 }

@@ -36,7 +36,7 @@ struct AlertLocalizer {
         case 1 where !Self.isStockID(classification.recoveries[0].id):
             // The common suggestion (one recovery and Cancel), built straight into its final array.
             let recovery = action(for: classification.recoveries[0], lookup)
-            actions = recovery.role == .destructive ? [recovery, language.cancel] : [language.cancel, recovery]
+            actions = Alert.suggestionActions(recovery, cancel: language.cancel)
         default:
             actions = Alert.orderedActions(
                 for: recoveryActions(classification.recoveries, lookup), cancel: language.cancel, ok: language.ok)

@@ -11,6 +11,14 @@ struct FoundationErrorClassifier: ErrorClassifier {
         return Self.classification(of: error) ?? next(error)
     }
 
+    /// Whether the error is one of the Foundation value errors this classifier reads: none is a
+    /// ``FriendlyError``, a wrapper or a foreign `LocalizedError`, so comparing metatypes spares them
+    /// failing conformance lookups (several hundred instructions each) on the hot path.
+    static func isValueError(_ errorType: any Error.Type) -> Bool {
+        errorType == URLError.self || errorType == CocoaError.self || errorType == POSIXError.self
+            || errorType == DecodingError.self || errorType == EncodingError.self
+    }
+
     /// The classification of a real NSError, read by its domain and code.
     private static func classification(of nsError: NSError) -> Classification? {
         let entry: FoundationErrorTable.Entry?
