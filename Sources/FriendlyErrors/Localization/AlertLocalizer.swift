@@ -28,7 +28,8 @@ struct AlertLocalizer {
             lookup.resolve(classification.message, field: .message)
             ?? lookup.generic(.message, of: category)
             ?? title
-        let language = index.languages[chain.first ?? CatalogIndex.baseOrdinal]
+        let ordinal = chain.first ?? CatalogIndex.baseOrdinal
+        let language = index.languages[ordinal]
         let actions: [AlertAction]
         switch classification.recoveries.count {
         case 0:
@@ -53,7 +54,8 @@ struct AlertLocalizer {
             actions: actions,
             language: language.name,
             httpStatusOverride: classification.httpStatus,
-            debugDetail: classification.debugDetail)
+            debugDetail: classification.debugDetail,
+            presenterTexts: PresenterTexts(index: index, ordinal: ordinal))
     }
 
     /// The recoveries as actions; a repeated id or one of the stock ids (`ok`, `cancel`) is dropped,
