@@ -99,6 +99,54 @@ import Testing
         #expect(result.standardError == "Error: No such folder '/nonexistent/Localization'.\n")
     }
 
+    @Test func lintOfAFileSaysWhichFolderToPass() throws {
+        let folder = try makeTemporaryFolder(["en.lproj/App.strings": #""a.title" = "A";"#])
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let result = try ToolRunner.run(["lint", folder + "/en.lproj/App.strings"])
+        #expect(result.status == 66)
+        #expect(
+            result.standardError
+                == "Error: '\(folder)/en.lproj/App.strings' is a file, not a folder. Pass the folder that holds the "
+                + "<language>.lproj folders or the .xcstrings files, such as '\(folder)'.\n")
+    }
+
+    @Test func versionIsPrinted() throws {
+        let result = try ToolRunner.run(["--version"])
+        #expect(result.status == 0)
+        #expect(result.standardOutput == "friendly-errors 0.1.0\n")
+    }
+
+    @Test func explainFillsAnAppsPlaceholdersWithNumberedSamplesAndSaysWhatItCannotKnow() throws {
+        let folder = try makeTemporaryFolder([
+            "en.lproj/App.strings": """
+                "photo.quota.title" = "Storage almost full";
+                "photo.quota.message" = "%1$@ uses %2$lld MB of %3$lld MB.";
+                "photo.quota.action.deleteOld" = "Delete Old Photos";
+                """
+        ])
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let unknown = try ToolRunner.run(["explain", "photo.quota", "--catalog", folder, "--locale", "en"])
+        #expect(unknown.status == 0)
+        #expect(unknown.standardOutput.contains("  <1> uses 2 MB of 3 MB.\n"))
+        #expect(unknown.standardError.contains("its catalog does not say its category"))
+        #expect(unknown.standardError.contains("--destructive"))
+        let known = try ToolRunner.run([
+            "explain", "photo.quota", "--catalog", folder, "--locale", "en", "--category", "insufficientStorage",
+            "--severity", "warning", "--destructive", "deleteOld",
+        ])
+        #expect(known.standardError == "")
+        #expect(known.standardOutput.hasPrefix("warning: Storage almost full\n"))
+        // A destructive recovery comes before Cancel.
+        #expect(known.standardOutput.contains("  1) Delete Old Photos\n  2) Cancel\n"))
+    }
+
+    @Test func theNoteSaysWhyNothingIsAsked() throws {
+        let ci = try ToolRunner.run(["demo"], input: Data(), environment: ["CI": "true"])
+        #expect(ci.standardError.contains("Not asking, as the CI variable is set. Options:"))
+        let dumb = try ToolRunner.run(["demo"], input: Data(), environment: ["TERM": "dumb"])
+        #expect(dumb.standardError.contains("Not asking, as TERM is dumb. Options:"))
+    }
+
     @Test func explainPrintsProblemJSONInJapanese() throws {
         let result = try ToolRunner.run(["explain", "file.notFound", "--locale", "ja", "--format", "json"])
         #expect(result.status == 0)

@@ -27,7 +27,10 @@ struct DemoCommand {
             catalog.text(key, language: language, arguments: arguments) ?? key
         }
 
-        let path = configPath ?? Self.temporaryConfigPath()
+        // A folder made for this run goes when the run ends, whatever the run came to.
+        let temporaryFolder = configPath == nil ? Self.makeTemporaryFolder() : nil
+        defer { if let temporaryFolder { try? FileManager.default.removeItem(at: temporaryFolder) } }
+        let path = configPath ?? temporaryFolder!.appendingPathComponent("config.toml").path
         // Lines for people go through console presenters: a path can hold anything, escape sequences
         // included, and is shown, never obeyed; lines wrap like the alerts. Results go to standard output.
         let console = ConsolePresenter(options: .init(color: color))
@@ -68,11 +71,11 @@ struct DemoCommand {
         return settings
     }
 
-    /// `<tmp>/friendly-errors-demo-<random>/config.toml`, in a folder made for this run.
-    static func temporaryConfigPath() -> String {
+    /// `<tmp>/friendly-errors-demo-<random>`, a folder made for this run.
+    static func makeTemporaryFolder() -> URL {
         let folder = FileManager.default.temporaryDirectory
             .appendingPathComponent("friendly-errors-demo-\(UInt32.random(in: 0...UInt32.max))")
         try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        return folder.appendingPathComponent("config.toml").path
+        return folder
     }
 }

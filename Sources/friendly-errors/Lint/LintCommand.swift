@@ -34,9 +34,8 @@ struct LintCommand {
     }
 
     func run() -> Int32 {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
-            StandardError.print("Error: No such folder '\(folder)'.")
+        if let problem = FolderProblem(path: folder) {
+            StandardError.print("Error: \(problem.message)")
             return 66
         }
         let catalog = TranslationCatalog.load(folder: folder, baseLanguage: baseLanguage)

@@ -34,6 +34,8 @@ enum BuiltInStrings {
 "console.prompt" = "Choose [%1$@, Enter=%2$@]:";
 "console.invalidChoice" = "Please enter a number from %@.";
 "console.notInteractive" = "Not asking, as this is not an interactive terminal. Options:";
+"console.notInteractive.ci" = "Not asking, as the CI variable is set. Options:";
+"console.notInteractive.dumb" = "Not asking, as TERM is dumb. Options:";
 
 /* Unexpected errors: their own text is never shown */
 "unexpected.title" = "Something went wrong";
@@ -234,6 +236,8 @@ enum BuiltInStrings {
 "console.prompt" = "Auswahl [%1$@, Enter=%2$@]:";
 "console.invalidChoice" = "Bitte geben Sie eine Zahl im Bereich %@ ein.";
 "console.notInteractive" = "Keine Abfrage, da dies kein interaktives Terminal ist. Optionen:";
+"console.notInteractive.ci" = "Keine Abfrage, da die Variable CI gesetzt ist. Optionen:";
+"console.notInteractive.dumb" = "Keine Abfrage, da TERM den Wert dumb hat. Optionen:";
 
 /* Unexpected errors: their own text is never shown */
 "unexpected.title" = "Ein Problem ist aufgetreten";
@@ -434,6 +438,8 @@ enum BuiltInStrings {
 "console.prompt" = "Elija una opción [%1$@, Enter=%2$@]:";
 "console.invalidChoice" = "Escriba un número (%@).";
 "console.notInteractive" = "No se solicitará ninguna respuesta porque el terminal no es interactivo. Opciones:";
+"console.notInteractive.ci" = "No se solicitará ninguna respuesta porque la variable CI está definida. Opciones:";
+"console.notInteractive.dumb" = "No se solicitará ninguna respuesta porque TERM es dumb. Opciones:";
 
 /* Unexpected errors: their own text is never shown */
 "unexpected.title" = "Se ha producido un problema";
@@ -634,6 +640,8 @@ enum BuiltInStrings {
 "console.prompt" = "Votre choix [%1$@, Entrée=%2$@] :";
 "console.invalidChoice" = "Veuillez saisir un numéro (%@).";
 "console.notInteractive" = "Aucune question n’est posée, car ce terminal n’est pas interactif. Options :";
+"console.notInteractive.ci" = "Aucune question n’est posée, car la variable CI est définie. Options :";
+"console.notInteractive.dumb" = "Aucune question n’est posée, car TERM vaut dumb. Options :";
 
 /* Unexpected errors: their own text is never shown */
 "unexpected.title" = "Un problème est survenu";
@@ -834,6 +842,8 @@ enum BuiltInStrings {
 "console.prompt" = "番号を選択してください [%1$@, Enter=%2$@]:";
 "console.invalidChoice" = "%@ の範囲で番号を入力してください。";
 "console.notInteractive" = "対話型ターミナルではないため、入力は求めません。選択肢：";
+"console.notInteractive.ci" = "環境変数 CI が設定されているため、入力は求めません。選択肢：";
+"console.notInteractive.dumb" = "TERM が dumb のため、入力は求めません。選択肢：";
 
 /* Unexpected errors: their own text is never shown */
 "unexpected.title" = "問題が発生しました";
@@ -1034,6 +1044,8 @@ enum BuiltInStrings {
 "console.prompt" = "번호를 선택하십시오 [%1$@, Enter=%2$@]:";
 "console.invalidChoice" = "%@ 범위의 번호를 입력하십시오.";
 "console.notInteractive" = "대화형 터미널이 아니므로 선택을 요청하지 않습니다. 옵션:";
+"console.notInteractive.ci" = "CI 변수가 설정되어 있으므로 선택을 요청하지 않습니다. 옵션:";
+"console.notInteractive.dumb" = "TERM이 dumb이므로 선택을 요청하지 않습니다. 옵션:";
 
 /* Unexpected errors: their own text is never shown */
 "unexpected.title" = "문제가 발생함";
@@ -1234,6 +1246,8 @@ enum BuiltInStrings {
 "console.prompt" = "Escolha uma opção [%1$@, Enter=%2$@]:";
 "console.invalidChoice" = "Digite um número (%@).";
 "console.notInteractive" = "Nenhuma pergunta será feita, pois este não é um terminal interativo. Opções:";
+"console.notInteractive.ci" = "Nenhuma pergunta será feita, pois a variável CI está definida. Opções:";
+"console.notInteractive.dumb" = "Nenhuma pergunta será feita, pois TERM é dumb. Opções:";
 
 /* Unexpected errors: their own text is never shown */
 "unexpected.title" = "Algo deu errado";
@@ -1434,6 +1448,8 @@ enum BuiltInStrings {
 "console.prompt" = "请选择 [%1$@, Enter=%2$@]:";
 "console.invalidChoice" = "请输入 %@ 范围内的数字。";
 "console.notInteractive" = "当前不是交互式终端，因此不会询问。选项：";
+"console.notInteractive.ci" = "已设置 CI 环境变量，因此不会询问。选项：";
+"console.notInteractive.dumb" = "TERM 为 dumb，因此不会询问。选项：";
 
 /* Unexpected errors: their own text is never shown */
 "unexpected.title" = "出现问题";
@@ -1634,6 +1650,8 @@ enum BuiltInStrings {
 "console.prompt" = "請選擇 [%1$@, Enter=%2$@]:";
 "console.invalidChoice" = "請輸入 %@ 範圍內的數字。";
 "console.notInteractive" = "目前不是互動式終端機，因此不會詢問。選項：";
+"console.notInteractive.ci" = "已設定 CI 環境變數，因此不會詢問。選項：";
+"console.notInteractive.dumb" = "TERM 為 dumb，因此不會詢問。選項：";
 
 /* Unexpected errors: their own text is never shown */
 "unexpected.title" = "發生問題";

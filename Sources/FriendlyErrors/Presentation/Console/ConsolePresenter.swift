@@ -125,8 +125,9 @@ public struct ConsolePresenter: AlertPresenter {
             variables: environment, output: output, input: input,
             checksInput: !choices.isEmpty && options.interactivity.explicitValue == nil)
         let renderer = self.renderer(for: alert, in: terminal)
-        let asks = !choices.isEmpty && terminal.asks(options.interactivity)
-        var text = renderer.render(alert, choices: choices, asking: asks)
+        let notAsking = choices.isEmpty ? .notATerminal : terminal.notAsking(options.interactivity)
+        let asks = notAsking == nil
+        var text = renderer.render(alert, choices: choices, notAsking: notAsking)
         guard asks else {
             output.write(text)
             return .dismissed

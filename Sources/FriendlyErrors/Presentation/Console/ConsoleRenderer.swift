@@ -27,8 +27,8 @@ struct ConsoleRenderer {
     // MARK: The alert
 
     /// The alert, ending with a newline; with the numbered `choices` when there are any, and the
-    /// note that nothing is asked when `asking` is false.
-    func render(_ alert: Alert, choices: [AlertAction], asking: Bool) -> String {
+    /// note that says why nothing is asked when `notAsking` is given.
+    func render(_ alert: Alert, choices: [AlertAction], notAsking: TerminalEnvironment.NotAsking?) -> String {
         let title = Self.clean(alert.title).ifVisible ?? ""
         let message = Self.clean(alert.message).ifVisible ?? ""
         let reason = alert.reason.flatMap(\.ifVisible).map(Self.clean)
@@ -82,9 +82,8 @@ struct ConsoleRenderer {
 
         if !choices.isEmpty {
             if !isPlain { output += "\n" }
-            if !asking {
-                appendBlock(
-                    to: &output, prefix: Prefix(lead: lead), text: text("console.notInteractive"), indent: leadWidth)
+            if let notAsking {
+                appendBlock(to: &output, prefix: Prefix(lead: lead), text: text(notAsking.noteKey), indent: leadWidth)
             }
             for (index, action) in choices.enumerated() {
                 let number = "\(index + 1))"

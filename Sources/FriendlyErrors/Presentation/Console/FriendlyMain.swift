@@ -45,6 +45,7 @@ public enum FriendlyMain {
     ///     the bootstrapped one, else a ``ConsolePresenter`` on standard error).
     ///   - maximumAttempts: how many times `body` may run in all (at least 1).
     ///   - preference: the languages to present in; by default the process's (`LANGUAGE`, `LC_ALL`, …).
+    ///   - isolation: the actor `body` runs on: the caller's, which the caller need not pass.
     ///   - body: the work: a tool's `main`.
     public static func run(
         pipeline: AlertPipeline? = nil,
