@@ -23,7 +23,22 @@ How a block becomes compilable:
 - Every block gets the group's implicit imports (FriendlyErrors, which a sample usually leaves
   out), the imports of the page's earlier blocks (a page reads as one file) and `import Testing`
   when it uses `@Test`; anything else it needs it imports itself.
-- A block preceded by the line `<!-- fragment -->` is a deliberate fragment and is not compiled.
+- A block preceded by the line `<!-- fragment -->` is a deliberate fragment and is not compiled
+  (GitHub and DocC show nothing of the comment).
+- Later blocks import earlier ones with `@testable`, so the package is built in debug, as
+  `swift build` does by default.
+
+A group of groups.json names the pages, the imports every block of them gets, the products of this
+package they use, and any other packages they need. To check a package's README that needs its own
+framework (Examples/<Name>/README.md, Integrations/<Name>/README.md), add a group such as
+
+    {"name": "Hummingbird", "pages": ["Integrations/Hummingbird/README.md"],
+     "implicitImports": ["FriendlyErrors"], "products": ["FriendlyErrors"],
+     "dependencies": [".package(url: \"https://github.com/hummingbird-project/hummingbird.git\", from: \"2.28.1\")"],
+     "extraProducts": [".product(name: \"Hummingbird\", package: \"hummingbird\")"]}
+
+(with the integration's own product in "extraProducts" too, and its package in "dependencies" by
+path) and, if its samples use names they do not define, a prelude `Scripts/samples/Hummingbird/README.swift`.
 """
 
 import argparse
@@ -295,7 +310,8 @@ def write_group(group, output):
     manifest += ["    ],", "    targets: ["]
     for name, target_type, dependencies, target_products in targets:
         listed = [swift_string(dependency) for dependency in dependencies] + target_products
-        manifest.append("        .%s(name: %s, dependencies: [%s])," % (target_type, swift_string(name), ", ".join(listed)))
+        manifest.append("        .%s(name: %s, dependencies: [%s])," %
+                        (target_type, swift_string(name), ", ".join(listed)))
     manifest += [
         "    ],",
         "    swiftLanguageModes: [.v6]",

@@ -13,7 +13,10 @@ public final class LibraryModel {
     private let fetch: @Sendable (_ attempt: Int) async throws -> [String]
 
     /// A model that loads its photos with `fetch`, told which attempt it is.
-    public init(pipeline: AlertPipeline = AlertPipeline(), fetch: @escaping @Sendable (_ attempt: Int) async throws -> [String]) {
+    public init(
+        pipeline: AlertPipeline = AlertPipeline(),
+        fetch: @escaping @Sendable (_ attempt: Int) async throws -> [String]
+    ) {
         self.pipeline = pipeline
         self.fetch = fetch
     }
