@@ -34,6 +34,7 @@ for package in "$output"/*/; do
     failures=()
     for target in "$package"/Sources/*/; do
         target=$(basename "$target")
+        touch "$package/Sources/$target"/*.swift   # compiled again, so its warnings show again
         if ! swift build --package-path "$package" --target "$target" > "$log" 2>&1 \
             || grep -E ": warning:" "$log" | grep -qv "/\.build[^/]*/checkouts/"; then
             grep -E "^[^ ]+:[0-9]+:[0-9]+: (error|warning):" "$log" | sort -u || true
