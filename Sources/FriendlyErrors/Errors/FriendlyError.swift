@@ -26,7 +26,12 @@ public import Foundation
 ///         }
 ///     }
 ///
-///     var category: ErrorCategory { self == .readOnly ? .permissionDenied : .insufficientStorage }
+///     var category: ErrorCategory {
+///         switch self {
+///         case .diskFull: .insufficientStorage
+///         case .readOnly: .permissionDenied
+///         }
+///     }
 /// }
 /// ```
 ///
