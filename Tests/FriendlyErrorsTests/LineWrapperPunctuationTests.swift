@@ -25,8 +25,10 @@ struct LineWrapperPunctuationTests {
         // German and Danish »…«, Swiss and French «…» without spaces, German ‚…‘.
         #expect(
             LineWrapper.wrap("Der Ordner »Urlaub« ist leer.", width: 10) == ["Der Ordner", "»Urlaub«", "ist leer."])
-        #expect(LineWrapper.wrap("Der Ordner «Urlaub» ist leer.", width: 10) == ["Der Ordner", "«Urlaub»", "ist leer."])
-        #expect(LineWrapper.wrap("Der Ordner ‚Urlaub‘ ist leer.", width: 10) == ["Der Ordner", "‚Urlaub‘", "ist leer."])
+        #expect(
+            LineWrapper.wrap("Der Ordner «Urlaub» ist leer.", width: 10) == ["Der Ordner", "«Urlaub»", "ist leer."])
+        #expect(
+            LineWrapper.wrap("Der Ordner ‚Urlaub‘ ist leer.", width: 10) == ["Der Ordner", "‚Urlaub‘", "ist leer."])
         #expect(LineWrapper.wrap("a »b« c «d» e", width: 1) == ["a", "»b«", "c", "«d»", "e"])
     }
 
@@ -47,7 +49,10 @@ struct LineWrapperPunctuationTests {
         let narrow = "Choisissez «\u{202F}Réessayer\u{202F}» ou annulez\u{202F}; rien n’a changé\u{202F}!"
         #expect(
             LineWrapper.wrap(narrow, width: 1)
-                == ["Choisissez", "«\u{202F}Réessayer\u{202F}»", "ou", "annulez\u{202F};", "rien", "n’a", "changé\u{202F}!"])
+                == [
+                    "Choisissez", "«\u{202F}Réessayer\u{202F}»", "ou", "annulez\u{202F};", "rien", "n’a",
+                    "changé\u{202F}!",
+                ])
     }
 
     @Test func quotesBetweenSpacesFollowTheirKind() {
