@@ -88,6 +88,44 @@ enum SampleAlerts {
         title: "オフラインです", message: "変更はオンラインに戻ったときに同期されます。",
         actions: [AlertAction(id: "ok", label: "OK", role: .cancel)], language: "ja")
 
+    /// Quotation marks as each language writes them, for line breaking at narrow widths: a quoted
+    /// name that fits alone must not drag the next word along, and punctuation stays with its word.
+    static let quotesGerman = Alert(
+        code: "photos.notFound", category: .notFound,
+        title: "Foto „IMG_0042.HEIC“ fehlt",
+        message: "„IMG_0042.HEIC“ wurde im Ordner »Urlaub 2024« nicht gefunden.",
+        reason: "Die Datei ‚IMG_0042‘ wurde umbenannt oder gelöscht.",
+        suggestion: "Wählen Sie „Erneut versuchen“. Oder prüfen Sie den Namen „IMG_0042.HEIC“, bitte.",
+        actions: [
+            AlertAction(id: "cancel", label: "Abbrechen", role: .cancel),
+            AlertAction(id: "retry", label: "„Erneut versuchen“", role: .default) { .recovered },
+        ],
+        language: "de")
+
+    static let quotesFrench = Alert(
+        code: "photos.notFound", category: .notFound,
+        title: "Photo «\u{A0}IMG_0042.HEIC\u{A0}» introuvable",
+        message: "Le fichier «\u{A0}IMG_0042.HEIC\u{A0}» est introuvable dans «\u{202F}Vacances\u{202F}»\u{A0}!",
+        reason: "Le dossier « Vacances 2024 » est vide : le fichier a été déplacé ?",
+        suggestion: "Choisissez «\u{A0}Réessayer\u{A0}» ou vérifiez le nom\u{202F}; rien n’a changé.",
+        actions: [
+            AlertAction(id: "cancel", label: "Annuler", role: .cancel),
+            AlertAction(id: "retry", label: "«\u{A0}Réessayer\u{A0}»", role: .default) { .recovered },
+        ],
+        language: "fr")
+
+    static let quotesEnglish = Alert(
+        code: "photos.notFound", category: .notFound,
+        title: "Photo “IMG_0042.HEIC” missing",
+        message: "The photo “IMG_0042.HEIC” couldn’t be found in ‘Holiday 2024’.",
+        reason: "It was renamed to 'IMG_0042 copy.HEIC', or it was deleted.",
+        suggestion: "Choose “Try Again”, or check the name \"IMG_0042.HEIC\" (“IMG_0042.heic” is not the same).",
+        actions: [
+            AlertAction(id: "cancel", label: "Cancel", role: .cancel),
+            AlertAction(id: "retry", label: "“Try Again”", role: .default) { .recovered },
+        ],
+        language: "en")
+
     /// Every escape that must be shown, not obeyed: OSC 0 (title), OSC 8 (hyperlink), OSC 52
     /// (clipboard), CSI 2J (clear screen), a lone CR, an 8-bit CSI and a right-to-left override.
     static let hostile = [
