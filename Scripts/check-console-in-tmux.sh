@@ -121,5 +121,18 @@ for columns in 0 1 20 abc 99999; do
     check "COLUMNS=$columns: status 78, no text lost" "$([ $code = 78 ] && [ "$same" = True ]; echo $?)"
 done
 
+# 8. Quotation marks at 20 columns: German „…“ lets the next word start a line; French « … » with
+#    no-break spaces stays whole, with its full stop.
+start 20 de_DE.UTF-8
+keys "rm -f $CONFIG; $FE demo --config $CONFIG < /dev/null; echo \"status=\$?\"" Enter
+screen -J | grep -q 'c\.toml“$'
+check "de at 20 columns: the quoted path ends its line" $?
+screen -J | grep -q '^  konnte nicht'
+check "de at 20 columns: the word after the closing quote starts the next line" $?
+start 20 fr_FR.UTF-8
+keys "rm -f $CONFIG; $FE demo --config $CONFIG < /dev/null; echo \"status=\$?\"" Enter
+screen -J | grep -q $'^  «\xc2\xa0/.*c\\.toml\xc2\xa0»\\.$'
+check "fr at 20 columns: « path » with its no-break spaces and full stop on one line" $?
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
