@@ -47,6 +47,9 @@ public struct Alert: Sendable, Hashable {
     public var occurrences: Int
     /// An HTTP status the error carried itself (a framework's 404); `nil` to use the category's.
     public var httpStatusOverride: Int?
+    /// An exit status the error carried itself (``ExitStatusProviding``, ``Classification/exitStatus``);
+    /// `nil` to use the category's.
+    public var exitStatusOverride: Int32?
     /// The error's own description, present only when the app opted into debug details.
     public var debugDetail: String?
 
@@ -65,6 +68,7 @@ public struct Alert: Sendable, Hashable {
         language: String = "en",
         occurrences: Int = 1,
         httpStatusOverride: Int? = nil,
+        exitStatusOverride: Int32? = nil,
         debugDetail: String? = nil
     ) {
         self.code = code
@@ -79,6 +83,7 @@ public struct Alert: Sendable, Hashable {
         self.language = language
         self.occurrences = occurrences
         self.httpStatusOverride = httpStatusOverride
+        self.exitStatusOverride = exitStatusOverride
         self.debugDetail = debugDetail
     }
 
@@ -95,6 +100,12 @@ public struct Alert: Sendable, Hashable {
     public var httpStatus: Int {
         if let status = httpStatusOverride, (400...599).contains(status) { return status }
         return category.httpStatus
+    }
+
+    /// The status a command-line tool ends with when this alert is the last word: the error's own,
+    /// else the category's (sysexits.h), always within 1…125 (anything else becomes 1).
+    public var exitStatus: Int32 {
+        ExitStatusRange.failure(exitStatusOverride ?? category.exitStatus)
     }
 
     /// The action with the given id.

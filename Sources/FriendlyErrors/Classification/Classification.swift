@@ -22,6 +22,9 @@ public struct Classification: Sendable {
     public var recoveries: [Recovery]
     /// An HTTP status the error already carries (a framework's 404), which wins over the category's.
     public var httpStatus: Int?
+    /// The status a command-line tool ends with when this error ends it, which wins over the
+    /// category's (kept within 1…125; see ``FriendlyMain``).
+    public var exitStatus: Int32?
     /// The reference ID of an unexpected error, shown to the user and given to observers.
     public var referenceID: String?
     /// Whether no classifier knew the error and the fallback answered.
@@ -39,7 +42,8 @@ public struct Classification: Sendable {
         reason: LocalizableText = LocalizableText(),
         suggestion: LocalizableText = LocalizableText(),
         recoveries: [Recovery] = [],
-        httpStatus: Int? = nil
+        httpStatus: Int? = nil,
+        exitStatus: Int32? = nil
     ) {
         self.code = code
         self.category = category
@@ -50,6 +54,7 @@ public struct Classification: Sendable {
         self.suggestion = suggestion
         self.recoveries = recoveries
         self.httpStatus = httpStatus
+        self.exitStatus = exitStatus
         self.referenceID = nil
         self.isUnexpected = false
         self.debugDetail = nil
@@ -69,6 +74,7 @@ public struct Classification: Sendable {
         suggestion = error.suggestion
         recoveries = error.recoveries
         httpStatus = nil
+        exitStatus = nil
         referenceID = nil
         isUnexpected = false
         debugDetail = nil

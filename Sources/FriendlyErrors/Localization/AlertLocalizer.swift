@@ -53,6 +53,7 @@ struct AlertLocalizer {
             actions: actions,
             language: language.name,
             httpStatusOverride: classification.httpStatus,
+            exitStatusOverride: classification.exitStatus,
             debugDetail: classification.debugDetail)
     }
 

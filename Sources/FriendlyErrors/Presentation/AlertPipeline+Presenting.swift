@@ -27,7 +27,7 @@ extension AlertPipeline {
     @discardableResult
     public func present(_ error: any Error, locale: LanguagePreference = .process) async -> PresentationResult {
         let coordinator = AlertPresentationSystem.coordinator
-        var alert = self.alert(for: error, locale: locale)
+        var alert = presentableAlert(for: error, locale: locale)
         var depth = 0
         while true {
             let delivery = await coordinator.present(alert)
@@ -42,9 +42,17 @@ extension AlertPipeline {
             case .failed(let recoveryError):
                 guard !delivery.joined, depth < configuration.maximumRecoveryDepth else { return result }
                 depth += 1
-                alert = self.alert(for: recoveryError, locale: locale)
+                alert = presentableAlert(for: recoveryError, locale: locale)
             }
         }
+    }
+
+    /// The alert for `error` with the exit status the error gives itself (``ExitStatusProviding``).
+    /// Asked here, where an alert is presented, rather than for every alert a server makes.
+    private func presentableAlert(for error: any Error, locale: LanguagePreference) -> Alert {
+        var alert = self.alert(for: error, locale: locale)
+        if let status = (error as? any ExitStatusProviding)?.exitStatus { alert.exitStatusOverride = status }
+        return alert
     }
 
     /// Runs `operation`; when it throws, presents the error and runs it again if the chosen
