@@ -79,7 +79,7 @@ struct ExitStatusTests {
     }
 
     @Test func withoutAnOwnStatusTheAlertHasItsCategorys() {
-        let alert = AlertPipeline().alert(for: OwnStatus(exitStatus: 3), locale: "en")
+        let alert = AlertPipeline().alert(for: OwnStatus(exitStatus: 3), in: "en")
         // Made for a server, the alert does not ask; presenting it does.
         #expect(alert.exitStatusOverride == nil)
         #expect(alert.exitStatus == 78)

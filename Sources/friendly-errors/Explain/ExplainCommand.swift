@@ -64,7 +64,7 @@ struct ExplainCommand {
         }
         let pipeline = AlertPipeline(catalog: catalog)
         let preference = locale.map { LanguagePreference(stringLiteral: $0) } ?? .process
-        let alert = pipeline.alert(for: ExplainedError(classification), locale: preference)
+        let alert = pipeline.alert(for: ExplainedError(classification), in: preference)
         if let locale, let wanted = LanguageTag(locale), let shown = LanguageTag(alert.language),
             wanted.language != shown.language
         {

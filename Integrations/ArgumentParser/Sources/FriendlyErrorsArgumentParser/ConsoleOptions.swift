@@ -52,7 +52,7 @@ public struct ConsoleOptions: ParsableArguments, Sendable {
     public var plain = false
 
     /// Parsing fills the options in (argument-parser's requirement); a value made with this
-    /// initializer cannot be read until then. Pass `nil` to ``withFriendlyErrors(_:pipeline:maximumAttempts:in:_:)``
+    /// initializer cannot be read until then. Pass `nil` to ``withFriendlyErrors(_:pipeline:maximumAttempts:in:isolation:_:)``
     /// to leave every setting to the environment without options.
     public init() {}
 

@@ -35,6 +35,7 @@ public import FriendlyErrors
 ///     (`AlertPresentationSystem.pipeline`).
 ///   - maximumAttempts: how many times `body` may run in all (at least 1).
 ///   - language: the languages to present in; by default the process's (`LANGUAGE`, `LC_ALL`, …).
+///   - isolation: the actor `body` runs on: the caller's, which the caller need not pass.
 ///   - body: the command's work.
 /// - Throws: argument-parser's own errors as `body` threw them, or `ExitCode` with the status of
 ///   the failure once it was presented.
@@ -43,6 +44,7 @@ public func withFriendlyErrors(
     pipeline: AlertPipeline? = nil,
     maximumAttempts: Int = 3,
     in language: LanguagePreference = .process,
+    isolation: isolated (any Actor)? = #isolation,
     _ body: () async throws -> Void
 ) async throws {
     let pipeline = pipeline ?? AlertPresentationSystem.pipeline
@@ -50,7 +52,7 @@ public func withFriendlyErrors(
         options: console?.presenterOptions ?? ConsolePresenter.Options(), catalog: pipeline.catalog)
     var passedThrough: (any Error)?
     let status = await FriendlyMain.exitStatus(
-        pipeline: pipeline, presenter: presenter, maximumAttempts: maximumAttempts, locale: language
+        pipeline: pipeline, presenter: presenter, maximumAttempts: maximumAttempts, in: language, isolation: isolation
     ) {
         do {
             try await body()

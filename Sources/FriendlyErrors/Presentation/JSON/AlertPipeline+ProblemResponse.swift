@@ -26,7 +26,7 @@ extension AlertPipeline {
         for error: any Error, acceptLanguage: String?, presenter: JSONPresenter = JSONPresenter()
     ) -> ProblemResponse {
         let preference = acceptLanguage.map(LanguagePreference.acceptLanguage) ?? .base
-        return problemResponse(for: alert(for: error, locale: preference), presenter: presenter)
+        return problemResponse(for: alert(for: error, in: preference), presenter: presenter)
     }
 
     /// The HTTP response for an alert this pipeline made (see
