@@ -50,6 +50,9 @@ public struct Alert: Sendable, Hashable {
     /// An exit status the error carried itself (``ExitStatusProviding``, ``Classification/exitStatus``);
     /// `nil` to use the category's.
     public var exitStatusOverride: Int32?
+    /// The places in files the error is about: the console shows each with an excerpt, the JSON
+    /// presenter its line and column (see ``FileLocation``).
+    public var locations: [FileLocation]
     /// The error's own description, present only when the app opted into debug details.
     public var debugDetail: String?
 
@@ -69,6 +72,7 @@ public struct Alert: Sendable, Hashable {
         occurrences: Int = 1,
         httpStatusOverride: Int? = nil,
         exitStatusOverride: Int32? = nil,
+        locations: [FileLocation] = [],
         debugDetail: String? = nil
     ) {
         self.code = code
@@ -84,6 +88,7 @@ public struct Alert: Sendable, Hashable {
         self.occurrences = occurrences
         self.httpStatusOverride = httpStatusOverride
         self.exitStatusOverride = exitStatusOverride
+        self.locations = locations
         self.debugDetail = debugDetail
     }
 

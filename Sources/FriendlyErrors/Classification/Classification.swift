@@ -25,6 +25,8 @@ public struct Classification: Sendable {
     /// The status a command-line tool ends with when this error ends it, which wins over the
     /// category's (kept within 1…125; see ``FriendlyMain``).
     public var exitStatus: Int32?
+    /// The places in files the error is about, each shown with an excerpt on the console.
+    public var locations: [FileLocation]
     /// The reference ID of an unexpected error, shown to the user and given to observers.
     public var referenceID: String?
     /// Whether no classifier knew the error and the fallback answered.
@@ -43,7 +45,8 @@ public struct Classification: Sendable {
         suggestion: LocalizableText = LocalizableText(),
         recoveries: [Recovery] = [],
         httpStatus: Int? = nil,
-        exitStatus: Int32? = nil
+        exitStatus: Int32? = nil,
+        locations: [FileLocation] = []
     ) {
         self.code = code
         self.category = category
@@ -55,6 +58,7 @@ public struct Classification: Sendable {
         self.recoveries = recoveries
         self.httpStatus = httpStatus
         self.exitStatus = exitStatus
+        self.locations = locations
         self.referenceID = nil
         self.isUnexpected = false
         self.debugDetail = nil
@@ -75,6 +79,7 @@ public struct Classification: Sendable {
         recoveries = error.recoveries
         httpStatus = nil
         exitStatus = nil
+        locations = error.locations
         referenceID = nil
         isUnexpected = false
         debugDetail = nil

@@ -62,6 +62,9 @@ public protocol FriendlyError: LocalizedError, RecoverableError {
     /// The error this one wraps, if any. Defaults to none. When there is one, the pipeline
     /// classifies the innermost error it knows, as for ``ErrorWrapping``.
     var underlyingError: (any Error)? { get }
+    /// The places in files the error is about (a malformed line of a configuration), shown with an
+    /// excerpt on the console; none by default.
+    var locations: [FileLocation] { get }
 }
 
 extension FriendlyError {
@@ -73,4 +76,5 @@ extension FriendlyError {
     public var category: ErrorCategory { .unknown }
     public var recoveries: [Recovery] { [] }
     public var underlyingError: (any Error)? { nil }
+    public var locations: [FileLocation] { [] }
 }

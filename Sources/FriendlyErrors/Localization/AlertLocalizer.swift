@@ -54,6 +54,7 @@ struct AlertLocalizer {
             language: language.name,
             httpStatusOverride: classification.httpStatus,
             exitStatusOverride: classification.exitStatus,
+            locations: classification.locations,
             debugDetail: classification.debugDetail)
     }
 

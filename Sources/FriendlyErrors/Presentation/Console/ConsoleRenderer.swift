@@ -68,6 +68,9 @@ struct ConsoleRenderer {
                     indent: Self.bodyIndent)
             }
         }
+        for location in alert.locations {
+            appendLocation(location, severity: alert.severity, to: &output)
+        }
         if let reason {
             appendField(to: &output, label: text("console.reason"), text: reason)
         }
@@ -135,8 +138,8 @@ struct ConsoleRenderer {
     // MARK: Building lines
 
     /// What the lines of the body start with: two spaces, or nothing in the plain layout.
-    private var lead: String { isPlain ? "" : indentation(Self.bodyIndent) }
-    private var leadWidth: Int { isPlain ? 0 : Self.bodyIndent }
+    var lead: String { isPlain ? "" : indentation(Self.bodyIndent) }
+    var leadWidth: Int { isPlain ? 0 : Self.bodyIndent }
 
     /// What a block's first line starts with: `lead`, then `styled` in `style`, then `tail`, such as
     /// `"  "`, `"reason:"` dimmed and `" "`. Any of them may be empty.
@@ -164,7 +167,7 @@ struct ConsoleRenderer {
     }
 
     /// A labelled part: `  reason: text`, its later lines indented deeper.
-    private func appendField(to output: inout OutputBytes, label: String, text: String) {
+    func appendField(to output: inout OutputBytes, label: String, text: String) {
         appendBlock(
             to: &output, prefix: Prefix(lead: lead, styled: label + ":", style: .label, tail: " "), text: text,
             indent: isPlain ? 0 : Self.hangingIndent)
@@ -225,7 +228,7 @@ struct ConsoleRenderer {
         output += prefix.tail
     }
 
-    private func text(_ key: String, _ arguments: LocalizableText.Argument...) -> String {
+    func text(_ key: String, _ arguments: LocalizableText.Argument...) -> String {
         // Translations come from files an app ships: they are as untrusted as any other text.
         Self.clean(catalog.text(key, language: language, arguments: arguments) ?? key)
     }
@@ -253,6 +256,8 @@ struct ConsoleRenderer {
         case label
         case number
         case destructive
+        /// The gutter of an excerpt: `-->`, `|` and the line number.
+        case gutter
 
         var sgr: String {
             switch self {
@@ -262,6 +267,7 @@ struct ConsoleRenderer {
             case .title, .number: "1"
             case .label: "2"
             case .destructive: "31"
+            case .gutter: "1;34"
             }
         }
     }
