@@ -143,3 +143,50 @@ struct LocatedAlertTests {
         #expect(pipeline.alert(for: Foreign(), in: "en").locations == [LocatedAlerts.longLocation])
     }
 }
+
+/// The JSON output of a located alert: the place without the file's text, the file only when the
+/// app allows it, valid against the schema.
+@Suite(.enabled(if: PythonJSON.isAvailable, PythonJSON.missingMessage))
+struct LocatedJSONTests {
+    static let alert: Alert = {
+        var alert = LocatedAlerts.english(LocatedAlerts.englishLocation)
+        alert.locations.append(FileLocation(file: "/srv/app/secret/other.toml", line: 7, column: 1))
+        return alert
+    }()
+
+    @Test func theLocationIsWrittenWithoutTheFileByDefault() throws {
+        let body = JSONPresenter().problemDetails(for: Self.alert)
+        let text = String(decoding: body, as: UTF8.self)
+        #expect(text.contains(#""locations":[{"line":3,"column":2,"length":13},{"line":7,"column":1}]"#))
+        #expect(!text.contains("config.toml\""))
+        #expect(!text.contains("secret"))
+        // The line's text is the file's content: never in the output.
+        #expect(!text.contains("retries"))
+        let result = try PythonJSON.parse(document: body)
+        #expect(result.schemaErrors == [])
+    }
+
+    @Test func theFileIsWrittenWhenTheAppAllowsIt() throws {
+        let body = JSONPresenter(revealsFilePaths: true).problemDetails(for: Self.alert)
+        let text = String(decoding: body, as: UTF8.self)
+        #expect(
+            text.contains(
+                #""locations":[{"file":"config.toml","line":3,"column":2,"length":13},"#
+                    + #"{"file":"/srv/app/secret/other.toml","line":7,"column":1}]"#))
+        #expect(!text.contains("retries"))
+        let result = try PythonJSON.parse(document: body)
+        #expect(result.parseError == nil)
+        #expect(result.schemaErrors == [])
+        let object = try #require(result.value as? [String: Any])
+        let locations = try #require(object["locations"] as? [[String: Any]])
+        #expect(locations.first?["file"] as? String == "config.toml")
+    }
+
+    @Test func theSchemaRejectsALocationWithoutALine() throws {
+        let bad = #"{"type":"about:blank","title":"x","status":400,"detail":"","code":"c","category":"c","#
+            + #""severity":"error","actions":[],"language":"en","locations":[{"column":1,"text":"x"}]}"#
+        let results = try PythonJSON.parse(jsonLines: Array((bad + "\n").utf8))
+        #expect(results.count == 1)
+        #expect(results.first?.schemaErrors.isEmpty == false)
+    }
+}

@@ -40,6 +40,9 @@ import Foundation
 /// - `language`: the catalog language of the texts (in a response, also in `Content-Language`; JSON
 ///   Lines have no headers, so it is in the object).
 /// - `occurrences`: only when a burst of identical alerts was coalesced into this one (2 or more).
+/// - `locations`: the places in files the error is about (``Alert/locations``), each
+///   `{"line", "column", "length"}`, with `"file"` only when ``revealsFilePaths`` is on. The line's
+///   text is never written: it is the file's content, which a response must not reveal.
 /// - `debugDetail`: the error's own description, only when the alert carries one, which the pipeline
 ///   does only when the app turned on ``AlertPipeline/Configuration/includesDebugDetails``.
 ///
@@ -58,21 +61,24 @@ public struct JSONPresenter: AlertPresenter {
         public var maximumIdentifierBytes: Int
         /// The number of actions written; the rest are left out. Default 16.
         public var maximumActions: Int
+        /// The number of file locations written; the rest are left out. Default 16.
+        public var maximumLocations: Int
 
         /// Limits; values below a small minimum are raised to it, so that the output keeps its shape.
         public init(
             maximumTextBytes: Int = 2048, maximumDebugDetailBytes: Int = 8192, maximumIdentifierBytes: Int = 256,
-            maximumActions: Int = 16
+            maximumActions: Int = 16, maximumLocations: Int = 16
         ) {
             // `…` takes 3 bytes: below 16, a text would be little more than the ellipsis.
             self.maximumTextBytes = max(16, maximumTextBytes)
             self.maximumDebugDetailBytes = max(16, maximumDebugDetailBytes)
             self.maximumIdentifierBytes = max(16, maximumIdentifierBytes)
             self.maximumActions = max(1, maximumActions)
+            self.maximumLocations = max(1, maximumLocations)
         }
 
         /// The default limits: 2 KiB per text, 8 KiB of debug detail, 256 bytes per identifier,
-        /// 16 actions.
+        /// 16 actions, 16 locations.
         public static let standard = Limits()
     }
 
@@ -83,16 +89,23 @@ public struct JSONPresenter: AlertPresenter {
     public var limits: Limits
     /// Where ``present(_:)`` writes its JSON Lines.
     public var output: TextOutput
+    /// Whether a location's `file` is written. Off by default: a server's paths are its own
+    /// business. A command-line tool whose users name the files turns it on.
+    public var revealsFilePaths: Bool
 
     /// A presenter writing JSON Lines to `output` (standard output by default).
     ///
     /// ```swift
     /// let presenter = JSONPresenter(typeBaseURI: "https://errors.example.com/", output: .standardError)
     /// ```
-    public init(typeBaseURI: String? = nil, limits: Limits = .standard, output: TextOutput = .standardOutput) {
+    public init(
+        typeBaseURI: String? = nil, limits: Limits = .standard, output: TextOutput = .standardOutput,
+        revealsFilePaths: Bool = false
+    ) {
         self.typeBaseURI = typeBaseURI
         self.limits = limits
         self.output = output
+        self.revealsFilePaths = revealsFilePaths
     }
 
     /// Writes `alert` as one line of JSON (a fresh `instance` included) to ``output`` in one write,
@@ -175,6 +188,21 @@ public struct JSONPresenter: AlertPresenter {
         writer.endArray()
         writer.string(alert.language.cappedAtGraphemeBoundary(maxUTF8Bytes: identifier), forKey: "language")
         if alert.occurrences > 1 { writer.int(alert.occurrences, forKey: "occurrences") }
+        if !alert.locations.isEmpty {
+            writer.key("locations")
+            writer.beginArray()
+            for location in alert.locations.prefix(limits.maximumLocations) {
+                writer.beginObject()
+                if revealsFilePaths {
+                    writer.string(location.file.cappedAtGraphemeBoundary(maxUTF8Bytes: text), forKey: "file")
+                }
+                writer.int(location.line, forKey: "line")
+                writer.int(location.column, forKey: "column")
+                if let length = location.length { writer.int(length, forKey: "length") }
+                writer.endObject()
+            }
+            writer.endArray()
+        }
         if let detail = alert.debugDetail {
             writer.string(
                 detail.cappedAtGraphemeBoundary(maxUTF8Bytes: limits.maximumDebugDetailBytes), forKey: "debugDetail")
