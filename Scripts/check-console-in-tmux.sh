@@ -121,5 +121,17 @@ for columns in 0 1 20 abc 99999; do
     check "COLUMNS=$columns: status 78, no text lost" "$([ $code = 78 ] && [ "$same" = True ]; echo $?)"
 done
 
+# 8. A malformed line: the alert points at it with an excerpt; the recovery "Turn line 3 into a
+#    comment" (2) keeps the line as a comment and the job then reads the rest: status 0.
+start 80
+printf '# settings\nname = "demo"\n\tretries three\n' > "$CONFIG"
+keys clear Enter
+keys "$FE demo --config $CONFIG; echo \"status=\$?\"" Enter
+check "a malformed line is shown with its excerpt" \
+    "$(screen | grep -q -- "--> $CONFIG:3:2" && screen | grep -q '^    |     ^^^^^^^^^^^^^$'; echo $?)"
+keys 2 Enter
+check "answering 2 turns the line into a comment, the demo then succeeds with status 0" \
+    "$(grep -q $'^# \tretries three$' "$CONFIG" && [ "$(status)" = 0 ]; echo $?)"
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
