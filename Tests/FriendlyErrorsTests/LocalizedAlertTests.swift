@@ -134,4 +134,28 @@ struct LocalizedAlertTests {
         #expect((error as? any LocalizedError)?.errorDescription == "Only 3 MB are left on Data.")
         #expect(!error.localizedDescription.contains("could not be completed"))
     }
+
+    /// An error with no texts of its own: its message is its category's.
+    struct Untitled: FriendlyError {
+        var code: String { "test.untitled" }
+        var category: ErrorCategory { .timeout }
+    }
+
+    @Test func eachFoundationTextIsTheAlertsOwnFromTheTasksPipeline() async {
+        let errors: [any FriendlyError] = [
+            StorageError.diskFull(freeMB: 3, volume: "Data"), StorageError.readOnly, OneLanguagePerAlertTests.NameTaken(),
+            Untitled(),
+        ]
+        let pipeline = AlertPipeline().addingCatalog(OneLanguagePerAlertTests.appCatalog)
+        await AlertPresentationSystem.withPipeline(pipeline) {
+            for error in errors {
+                let alert = pipeline.alert(for: error)
+                #expect(error.errorDescription == alert.message)
+                #expect(error.failureReason == alert.reason)
+                #expect(error.recoverySuggestion == alert.suggestion)
+                #expect(error.recoveryOptions == alert.actions.filter(\.isRecovery).map(\.label))
+                #expect(error.localizedDescription == alert.message)
+            }
+        }
+    }
 }

@@ -25,6 +25,32 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
+    // A tag as the caller writes it against a preference built once: the tag costs no more.
+    let japanJapanese = LanguagePreference("ja-JP")
+    Benchmark("alert/tag/ja-JP/prebuilt") { benchmark in
+        for _ in benchmark.scaledIterations {
+            blackHole(pipeline.alert(for: Fixtures.AppError.simple, in: japanJapanese))
+        }
+    }
+    Benchmark("alert/tag/ja-JP/literal") { benchmark in
+        for _ in benchmark.scaledIterations {
+            blackHole(pipeline.alert(for: Fixtures.AppError.simple, in: "ja-JP"))
+        }
+    }
+    Benchmark("alert/tag/ja_JP/literal") { benchmark in
+        for _ in benchmark.scaledIterations {
+            blackHole(pipeline.alert(for: Fixtures.AppError.simple, in: "ja_JP"))
+        }
+    }
+
+    // Foundation's view of a FriendlyError: one text, not a whole alert.
+    let bridged: any Error = Fixtures.AppError.simple
+    Benchmark("bridging/localizedDescription") { benchmark in
+        for _ in benchmark.scaledIterations {
+            blackHole(bridged.localizedDescription)
+        }
+    }
+
     // One registered type rule against a thousand: dispatch is one dictionary lookup either way.
     for count in [1, 1_000] {
         let registered = Fixtures.registering(Fixtures.UnknownError.self, count: count, into: pipeline)

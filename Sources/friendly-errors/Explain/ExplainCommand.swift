@@ -74,7 +74,7 @@ struct ExplainCommand {
             // Exactly what a server would send for this code, as one JSON Lines record.
             TextOutput.standardOutput.write(String(decoding: JSONPresenter().jsonLine(for: alert), as: UTF8.self))
         } else {
-            let presenter = ConsolePresenter(output: .standardOutput, interactivity: .never, catalog: catalog)
+            let presenter = ConsolePresenter(output: .standardOutput, interactivity: .never)
             _ = await presenter.present(alert)
         }
         return 0
