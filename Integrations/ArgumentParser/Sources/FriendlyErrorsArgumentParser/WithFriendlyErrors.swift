@@ -48,8 +48,8 @@ public func withFriendlyErrors(
     _ body: () async throws -> Void
 ) async throws {
     let pipeline = pipeline ?? AlertPresentationSystem.pipeline
-    let presenter = ConsolePresenter(
-        options: console?.presenterOptions ?? ConsolePresenter.Options(), catalog: pipeline.catalog)
+    // Its labels come from each alert's own catalog and language.
+    let presenter = ConsolePresenter(options: console?.presenterOptions ?? ConsolePresenter.Options())
     var passedThrough: (any Error)?
     let status = await FriendlyMain.exitStatus(
         pipeline: pipeline, presenter: presenter, maximumAttempts: maximumAttempts, in: language, isolation: isolation
