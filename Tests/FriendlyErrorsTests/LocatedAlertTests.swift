@@ -5,15 +5,8 @@ import Testing
 /// Alerts that point into a file: the console's excerpt (compared with the files in `Snapshots/`),
 /// the line read from the file, and what the JSON output says about the place.
 struct LocatedAlertTests {
-    struct Case: Sendable, CustomTestStringConvertible {
-        var name: String
-        var alert: Alert
-        var color: ConsolePresenter.ColorMode = .never
-        var width: ConsolePresenter.Width = .columns(80)
-        var layout: ConsolePresenter.Layout = .standard
-
-        var testDescription: String { name }
-    }
+    /// The console snapshots' cases: a name, an alert and the presenter's settings.
+    typealias Case = ConsoleSnapshotTests.Case
 
     static let cases: [Case] = [
         // English and Japanese, 80 and 30 columns, a tab before the span, colour off and on.
