@@ -49,6 +49,11 @@ public struct Alert: Sendable, Hashable {
     public var httpStatusOverride: Int?
     /// The error's own description, present only when the app opted into debug details.
     public var debugDetail: String?
+    /// Problems with single parts of the request or file, in ``language``, in the error's order.
+    public var fieldProblems: [AlertFieldProblem]
+    /// Headers a response for this alert carries (`Retry-After`, `WWW-Authenticate`, `Allow`,
+    /// `Location`), cleaned of CR, LF, NUL and every other control character.
+    public var responseHeaders: [ResponseHeader]
 
     /// An alert; actions are kept in the order given (use ``Alert/orderedActions(for:cancel:ok:)``
     /// for the HIG order).
@@ -65,7 +70,9 @@ public struct Alert: Sendable, Hashable {
         language: String = "en",
         occurrences: Int = 1,
         httpStatusOverride: Int? = nil,
-        debugDetail: String? = nil
+        debugDetail: String? = nil,
+        fieldProblems: [AlertFieldProblem] = [],
+        responseHeaders: [ResponseHeader] = []
     ) {
         self.code = code
         self.category = category
@@ -80,6 +87,8 @@ public struct Alert: Sendable, Hashable {
         self.occurrences = occurrences
         self.httpStatusOverride = httpStatusOverride
         self.debugDetail = debugDetail
+        self.fieldProblems = fieldProblems
+        self.responseHeaders = responseHeaders
     }
 
     /// The shape of the alert's choices.

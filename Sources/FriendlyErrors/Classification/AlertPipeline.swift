@@ -66,11 +66,39 @@ public struct AlertPipeline: Sendable {
 
     /// What the pipeline makes of `error`, before localization. Observers see it.
     public func classify(_ error: any Error) -> Classification {
+        classify(error, given: nil)
+    }
+
+    /// What the pipeline makes of `error` in the circumstances the caller describes: the
+    /// framework's status and headers win over the pipeline's (see ``ClassificationContext``), and
+    /// observers see the outcome with the context's metadata.
+    ///
+    /// ```swift
+    /// let classification = pipeline.classify(
+    ///     error, context: ClassificationContext(metadata: ["request.id": id], httpStatus: 413))
+    /// ```
+    public func classify(_ error: any Error, context: ClassificationContext) -> Classification {
+        classify(error, given: context)
+    }
+
+    private func classify(_ error: any Error, given context: ClassificationContext?) -> Classification {
         // A local, so the closure captures the chain alone, not a copy of the whole pipeline.
         let chain = self.chain
-        let classification = unwrapping.classify(error) { chain.classify($0, from: 0) }
+        var classification = unwrapping.classify(error) { chain.classify($0, from: 0) }
+        if let context {
+            if let status = context.httpStatus, (400...599).contains(status) {
+                if classification.isUnexpected, status < 500 {
+                    // The framework knows it for a client's mistake: its status says more than "unexpected".
+                    classification = Classification(
+                        code: "http.\(status)", category: .forHTTPStatus(status), httpStatus: status)
+                } else {
+                    classification.httpStatus = status
+                }
+            }
+            classification.responseHeaders += context.responseHeaders
+        }
         if !observers.isEmpty {
-            let event = ClassificationEvent(error: error, classification: classification)
+            let event = ClassificationEvent(error: error, classification: classification, context: context ?? .none)
             for observer in observers { observer(event) }
         }
         return classification
@@ -83,7 +111,19 @@ public struct AlertPipeline: Sendable {
     ///   - locale: the languages wanted: a tag (`"ja-JP"`), a request's
     ///     ``LanguagePreference/acceptLanguage(_:)``, or the process language (the default).
     public func alert(for error: any Error, locale: LanguagePreference = .process) -> Alert {
-        AlertLocalizer(catalog: catalog).alert(for: classify(error), chain: catalog.languageOrdinals(for: locale))
+        alert(for: classify(error), locale: locale)
+    }
+
+    /// The alert for `error` in the circumstances the caller describes (see
+    /// ``classify(_:context:)``), in the best language of `locale` that the catalog has.
+    public func alert(for error: any Error, locale: LanguagePreference, context: ClassificationContext) -> Alert {
+        alert(for: classify(error, context: context), locale: locale)
+    }
+
+    /// The alert for a classification this pipeline made, in the best language of `locale` that the
+    /// catalog has: for callers that look at the classification (its log level, its code) first.
+    public func alert(for classification: Classification, locale: LanguagePreference) -> Alert {
+        AlertLocalizer(catalog: catalog).alert(for: classification, chain: catalog.languageOrdinals(for: locale))
     }
 
     // MARK: Building

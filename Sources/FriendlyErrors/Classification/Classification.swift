@@ -28,6 +28,30 @@ public struct Classification: Sendable {
     public var isUnexpected: Bool
     /// The error's own description, only when the pipeline was configured to include debug details.
     public var debugDetail: String?
+    /// Headers a response for this error carries (`Retry-After`, `WWW-Authenticate`, `Allow`,
+    /// `Location`), from the error, a rule or the framework.
+    public var responseHeaders: [ResponseHeader]
+    /// Problems with single parts of the request or file (fields, JSON pointers), in order.
+    public var fieldProblems: [FieldProblem]
+    /// The level set by the error or a rule; `nil` for the default.
+    private var explicitLogLevel: LogLevel?
+
+    /// How loud this error is in an operator's log: the level the error or a rule set, else the
+    /// default from the category, severity and status (see ``LogLevel/default(category:severity:httpStatus:)``):
+    /// 4xx at `notice` or below, 5xx at `error`, cancellations at `debug`. Setting it overrides the default.
+    public var logLevel: LogLevel {
+        get {
+            explicitLogLevel
+                ?? LogLevel.default(category: category, severity: severity, httpStatus: effectiveHTTPStatus)
+        }
+        set { explicitLogLevel = newValue }
+    }
+
+    /// The status a response for this classification is sent with: its own in 400–599, else its category's.
+    public var effectiveHTTPStatus: Int {
+        if let httpStatus, (400...599).contains(httpStatus) { return httpStatus }
+        return category.httpStatus
+    }
 
     /// A classification; texts without keys derive them from `code`.
     public init(
@@ -39,7 +63,10 @@ public struct Classification: Sendable {
         reason: LocalizableText = LocalizableText(),
         suggestion: LocalizableText = LocalizableText(),
         recoveries: [Recovery] = [],
-        httpStatus: Int? = nil
+        httpStatus: Int? = nil,
+        responseHeaders: [ResponseHeader] = [],
+        fieldProblems: [FieldProblem] = [],
+        logLevel: LogLevel? = nil
     ) {
         self.code = code
         self.category = category
@@ -53,6 +80,9 @@ public struct Classification: Sendable {
         self.referenceID = nil
         self.isUnexpected = false
         self.debugDetail = nil
+        self.responseHeaders = responseHeaders
+        self.fieldProblems = fieldProblems
+        self.explicitLogLevel = logLevel
     }
 
     /// The classification of an app's own ``FriendlyError``.
@@ -72,5 +102,8 @@ public struct Classification: Sendable {
         referenceID = nil
         isUnexpected = false
         debugDetail = nil
+        responseHeaders = error.responseHeaders
+        fieldProblems = error.fieldProblems
+        explicitLogLevel = error.logLevel
     }
 }

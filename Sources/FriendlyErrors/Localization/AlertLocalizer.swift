@@ -53,7 +53,24 @@ struct AlertLocalizer {
             actions: actions,
             language: language.name,
             httpStatusOverride: classification.httpStatus,
-            debugDetail: classification.debugDetail)
+            debugDetail: classification.debugDetail,
+            fieldProblems: classification.fieldProblems.isEmpty
+                ? []
+                : fieldProblems(
+                    classification.fieldProblems, lookup,
+                    fallback: lookup.generic(.message, of: category) ?? message),
+            responseHeaders: classification.responseHeaders)
+    }
+
+    /// The field problems in the alert's languages; a message that resolves to nothing takes the
+    /// category's generic message (`fallback`), never a raw key.
+    private func fieldProblems(_ problems: [FieldProblem], _ lookup: Lookup, fallback: String) -> [AlertFieldProblem] {
+        problems.map { problem in
+            let problemLookup = Lookup(index: index, chain: lookup.chain, code: problem.code)
+            return AlertFieldProblem(
+                field: problem.field, code: problem.code,
+                message: problemLookup.resolve(problem.message, field: .message) ?? fallback)
+        }
     }
 
     /// The recoveries as actions; a repeated id or one of the stock ids (`ok`, `cancel`) is dropped,

@@ -68,6 +68,10 @@ struct ConsoleRenderer {
                     indent: Self.bodyIndent)
             }
         }
+        for problem in alert.fieldProblems {
+            // Each problem on its own line under the message: its field, then what is wrong with it.
+            appendField(to: &output, label: "- " + Self.clean(problem.field), text: Self.clean(problem.message))
+        }
         if let reason {
             appendField(to: &output, label: text("console.reason"), text: reason)
         }

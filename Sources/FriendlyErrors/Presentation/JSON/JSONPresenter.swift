@@ -8,7 +8,7 @@ import Foundation
 /// // A script's tool: every alert becomes one line on standard output.
 /// AlertPresentationSystem.bootstrap(JSONPresenter())
 ///
-/// // A server: a response body for an alert (see also `AlertPipeline.problemResponse(for:acceptLanguage:presenter:)`).
+/// // A server: a response body for an alert (see also `AlertPipeline.problemResponse(for:acceptLanguage:…)`).
 /// let presenter = JSONPresenter(typeBaseURI: "https://errors.example.com/")
 /// let body = presenter.problemDetails(for: alert, instance: JSONPresenter.newInstance())
 /// ```
@@ -37,6 +37,9 @@ import Foundation
 /// - `referenceId`: the reference ID of an unexpected error, which observers also received with the
 ///   original error, so a log line can be found from a response.
 /// - `actions`: the alert's actions in order, each `{"id", "title", "role"}`; the id is never localized.
+/// - `errors`: only when the alert has ``Alert/fieldProblems``: one object per problem (an RFC 9457
+///   extension member, as in the RFC's own example), `{"pointer": "#/items/2/price", "code", "detail"}`
+///   for a JSON pointer, or `{"field": "limit", "code", "detail"}` for a field's name.
 /// - `language`: the catalog language of the texts (in a response, also in `Content-Language`; JSON
 ///   Lines have no headers, so it is in the object).
 /// - `occurrences`: only when a burst of identical alerts was coalesced into this one (2 or more).
@@ -58,21 +61,24 @@ public struct JSONPresenter: AlertPresenter {
         public var maximumIdentifierBytes: Int
         /// The number of actions written; the rest are left out. Default 16.
         public var maximumActions: Int
+        /// The number of field problems written in `errors`; the rest are left out. Default 100.
+        public var maximumFieldProblems: Int
 
         /// Limits; values below a small minimum are raised to it, so that the output keeps its shape.
         public init(
             maximumTextBytes: Int = 2048, maximumDebugDetailBytes: Int = 8192, maximumIdentifierBytes: Int = 256,
-            maximumActions: Int = 16
+            maximumActions: Int = 16, maximumFieldProblems: Int = 100
         ) {
             // `…` takes 3 bytes: below 16, a text would be little more than the ellipsis.
             self.maximumTextBytes = max(16, maximumTextBytes)
             self.maximumDebugDetailBytes = max(16, maximumDebugDetailBytes)
             self.maximumIdentifierBytes = max(16, maximumIdentifierBytes)
             self.maximumActions = max(1, maximumActions)
+            self.maximumFieldProblems = max(1, maximumFieldProblems)
         }
 
         /// The default limits: 2 KiB per text, 8 KiB of debug detail, 256 bytes per identifier,
-        /// 16 actions.
+        /// 16 actions, 100 field problems.
         public static let standard = Limits()
     }
 
@@ -173,6 +179,22 @@ public struct JSONPresenter: AlertPresenter {
             writer.endObject()
         }
         writer.endArray()
+        if !alert.fieldProblems.isEmpty {
+            writer.key("errors")
+            writer.beginArray()
+            for problem in alert.fieldProblems.prefix(limits.maximumFieldProblems) {
+                writer.beginObject()
+                if let pointer = problem.pointerFragment {
+                    writer.string(pointer.cappedAtGraphemeBoundary(maxUTF8Bytes: text), forKey: "pointer")
+                } else {
+                    writer.string(problem.field.cappedAtGraphemeBoundary(maxUTF8Bytes: text), forKey: "field")
+                }
+                writer.string(problem.code.cappedAtGraphemeBoundary(maxUTF8Bytes: identifier), forKey: "code")
+                writer.string(problem.message.cappedAtGraphemeBoundary(maxUTF8Bytes: text), forKey: "detail")
+                writer.endObject()
+            }
+            writer.endArray()
+        }
         writer.string(alert.language.cappedAtGraphemeBoundary(maxUTF8Bytes: identifier), forKey: "language")
         if alert.occurrences > 1 { writer.int(alert.occurrences, forKey: "occurrences") }
         if let detail = alert.debugDetail {
