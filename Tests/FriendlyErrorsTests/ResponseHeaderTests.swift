@@ -102,3 +102,12 @@ import Testing
                 """)
     }
 }
+
+extension ResponseHeaderTests {
+    @Test func frameworkMessageIsUsedOnlyForAnErrorClassifiedByTheFrameworksStatus() {
+        let context = ClassificationContext(httpStatus: 400, message: "Bad 100% \r\nvalue")
+        #expect(AlertPipeline().alert(for: LeakyError(), locale: "en", context: context).message == "Bad 100% \r\nvalue")
+        let known = AlertPipeline().alert(for: InsufficientFunds(missingCredits: 1), locale: "en", context: context)
+        #expect(known.message == "You need 1 more credits.")
+    }
+}

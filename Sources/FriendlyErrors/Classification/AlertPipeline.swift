@@ -91,6 +91,11 @@ public struct AlertPipeline: Sendable {
                     // The framework knows it for a client's mistake: its status says more than "unexpected".
                     classification = Classification(
                         code: "http.\(status)", category: .forHTTPStatus(status), httpStatus: status)
+                    if let message = context.message, !message.isEmpty {
+                        // A finished text (empty key): the framework's words, never looked up.
+                        classification.message = LocalizableText(stringLiteral: message)
+                        classification.message.key = ""
+                    }
                 } else {
                     classification.httpStatus = status
                 }
