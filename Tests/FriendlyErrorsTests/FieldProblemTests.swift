@@ -7,7 +7,7 @@ import Testing
     let pipeline = AlertPipeline().addingCatalog(orderCatalog)
 
     @Test func fieldProblemsAreLocalizedInTheAlertsLanguage() {
-        let alert = pipeline.alert(for: InvalidOrder(), locale: "ja")
+        let alert = pipeline.alert(for: InvalidOrder(), in: "ja")
         #expect(
             alert.fieldProblems == [
                 AlertFieldProblem(
@@ -21,8 +21,8 @@ import Testing
     @Test func problemWithoutAnyTextTakesTheCategorysGenericMessage() {
         let classification = Classification(
             code: "form.invalid", category: .invalidData, fieldProblems: [FieldProblem("name", code: "form.name.bad")])
-        let alert = AlertPipeline().alert(for: classification, locale: "en")
-        let generic = AlertPipeline().alert(for: Classification(code: "x", category: .invalidData), locale: "en")
+        let alert = AlertPipeline().alert(for: classification, in: "en")
+        let generic = AlertPipeline().alert(for: Classification(code: "x", category: .invalidData), in: "en")
         #expect(alert.fieldProblems.map(\.message) == [generic.message])
         #expect(!alert.fieldProblems[0].message.contains("form.name.bad"))
     }
@@ -41,7 +41,7 @@ import Testing
 
     @Test func errorsBeyondTheLimitAreLeftOut() {
         let presenter = JSONPresenter(limits: .init(maximumFieldProblems: 1))
-        let alert = pipeline.alert(for: InvalidOrder(), locale: "en")
+        let alert = pipeline.alert(for: InvalidOrder(), in: "en")
         let body = String(decoding: presenter.problemDetails(for: alert), as: UTF8.self)
         #expect(body.contains(##""errors":[{"pointer":"#/items/2/price""##))
         #expect(!body.contains("coupon"))
@@ -69,7 +69,7 @@ import Testing
                     FieldProblem("limit", code: "query.limit.notANumber", message: "Enter a whole number.")
                 ])
         }
-        let alert = pipeline.alert(for: FrameworkHTTPError(statusCode: 400), locale: "en")
+        let alert = pipeline.alert(for: FrameworkHTTPError(statusCode: 400), in: "en")
         #expect(alert.fieldProblems.map(\.message) == ["Enter a whole number."])
     }
 }

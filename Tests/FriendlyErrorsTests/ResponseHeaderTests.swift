@@ -61,11 +61,11 @@ import Testing
         let classification = AlertPipeline().classify(LeakyError(), context: ClassificationContext(httpStatus: 503))
         #expect(classification.isUnexpected)
         #expect(classification.referenceID != nil)
-        #expect(AlertPipeline().alert(for: classification, locale: "en").httpStatus == 503)
+        #expect(AlertPipeline().alert(for: classification, in: "en").httpStatus == 503)
     }
 
     @Test func headersThatDescribeTheBodyAreNotCopied() {
-        var alert = serverPipeline.alert(for: TooManyRequests(seconds: 1), locale: "en")
+        var alert = serverPipeline.alert(for: TooManyRequests(seconds: 1), in: "en")
         alert.responseHeaders += [
             ResponseHeader(name: "Content-Type", value: "text/html"),
             ResponseHeader(name: "content-length", value: "999"),
@@ -106,8 +106,8 @@ import Testing
 extension ResponseHeaderTests {
     @Test func frameworkMessageIsUsedOnlyForAnErrorClassifiedByTheFrameworksStatus() {
         let context = ClassificationContext(httpStatus: 400, message: "Bad 100% \r\nvalue")
-        #expect(AlertPipeline().alert(for: LeakyError(), locale: "en", context: context).message == "Bad 100% \r\nvalue")
-        let known = AlertPipeline().alert(for: InsufficientFunds(missingCredits: 1), locale: "en", context: context)
+        #expect(AlertPipeline().alert(for: LeakyError(), in: "en", context: context).message == "Bad 100% \r\nvalue")
+        let known = AlertPipeline().alert(for: InsufficientFunds(missingCredits: 1), in: "en", context: context)
         #expect(known.message == "You need 1 more credits.")
     }
 }

@@ -49,6 +49,8 @@ public struct Alert: Sendable, Hashable {
     public var httpStatusOverride: Int?
     /// The error's own description, present only when the app opted into debug details.
     public var debugDetail: String?
+    /// The labels and prompts a presenter adds, from the alert's catalog in ``language``.
+    public var presenterTexts: PresenterTexts
     /// Problems with single parts of the request or file, in ``language``, in the error's order.
     public var fieldProblems: [AlertFieldProblem]
     /// Headers a response for this alert carries (`Retry-After`, `WWW-Authenticate`, `Allow`,
@@ -56,7 +58,8 @@ public struct Alert: Sendable, Hashable {
     public var responseHeaders: [ResponseHeader]
 
     /// An alert; actions are kept in the order given (use ``Alert/orderedActions(for:cancel:ok:)``
-    /// for the HIG order).
+    /// for the HIG order). Without `presenterTexts`, presenters label it with the built-in texts in
+    /// `language`.
     public init(
         code: String,
         category: ErrorCategory,
@@ -71,6 +74,7 @@ public struct Alert: Sendable, Hashable {
         occurrences: Int = 1,
         httpStatusOverride: Int? = nil,
         debugDetail: String? = nil,
+        presenterTexts: PresenterTexts? = nil,
         fieldProblems: [AlertFieldProblem] = [],
         responseHeaders: [ResponseHeader] = []
     ) {
@@ -87,6 +91,7 @@ public struct Alert: Sendable, Hashable {
         self.occurrences = occurrences
         self.httpStatusOverride = httpStatusOverride
         self.debugDetail = debugDetail
+        self.presenterTexts = presenterTexts ?? PresenterTexts(builtInLanguage: language)
         self.fieldProblems = fieldProblems
         self.responseHeaders = responseHeaders
     }

@@ -30,8 +30,8 @@ func consolePresenter(
 /// Alerts like the demo's, in English and Japanese, built by hand so the output is deterministic.
 enum SampleAlerts {
     /// An order with three bad fields, through the pipeline as a server makes it.
-    static let invalidOrderEnglish = orderPipeline.alert(for: InvalidOrder(), locale: "en")
-    static let invalidOrderJapanese = orderPipeline.alert(for: InvalidOrder(), locale: "ja")
+    static let invalidOrderEnglish = orderPipeline.alert(for: InvalidOrder(), in: "en")
+    static let invalidOrderJapanese = orderPipeline.alert(for: InvalidOrder(), in: "ja")
     static let orderPipeline = AlertPipeline().addingCatalog(orderCatalog)
 
     static let created = Box(0)

@@ -1,8 +1,10 @@
 import Foundation
 import FriendlyErrors
 import FriendlyErrorsHummingbird
+import HTTPTypes
 import Hummingbird
 import Logging
+import NIOCore
 
 /// The shop's routes, behind the friendly-errors middleware unless `friendlyErrors` is false (the
 /// benchmark's baseline: Hummingbird's own handling).

@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import Logging
+import NIOCore
 
 // The shop on loopback. `--port N` (default 8080; 0 picks a free one), `--without-friendly-errors`
 // for Hummingbird's own error handling (the benchmark's baseline). Prints `listening on PORT` once

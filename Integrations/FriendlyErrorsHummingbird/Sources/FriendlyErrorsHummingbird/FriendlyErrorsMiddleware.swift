@@ -61,7 +61,7 @@ public struct FriendlyErrorsMiddleware<Context: RequestContext>: RouterMiddlewar
 
         let acceptLanguage = request.headers[values: .acceptLanguage].joined(separator: ", ")
         let alert = pipeline.alert(
-            for: classification, locale: acceptLanguage.isEmpty ? .base : .acceptLanguage(acceptLanguage))
+            for: classification, in: acceptLanguage.isEmpty ? .base : .acceptLanguage(acceptLanguage))
         let problem = pipeline.problemResponse(
             for: alert, presenter: options.presenter, format: ProblemResponse.Format(accept: request.headers[.accept]))
         return Response(problem)

@@ -1,4 +1,5 @@
 import Foundation
+@testable import ExampleServer
 import FriendlyErrors
 import FriendlyErrorsHummingbird
 import HTTPTypes
@@ -14,7 +15,7 @@ import Testing
     // MARK: One line, a pipeline, options
 
     @Test func oneLineTurnsAnAppsErrorIntoProblemJSON() async throws {
-        let app = TestApp(pipeline: AlertPipeline().addingCatalog(testCatalog)) { router in
+        let app = TestApp(pipeline: AlertPipeline().addingCatalog(shopCatalog)) { router in
             router.post("/orders") { _, _ -> String in throw InsufficientFunds(missingCredits: 42) }
         }
         let response = try await app.send(.post, "/orders")
@@ -131,7 +132,7 @@ import Testing
     // MARK: Language and format
 
     @Test func languageComesFromAcceptLanguage() async throws {
-        let app = TestApp(pipeline: AlertPipeline().addingCatalog(testCatalog)) { router in
+        let app = TestApp(pipeline: AlertPipeline().addingCatalog(shopCatalog)) { router in
             router.post("/orders") { _, _ -> String in throw InsufficientFunds(missingCredits: 42) }
         }
         let response = try await app.send(
@@ -145,7 +146,7 @@ import Testing
     }
 
     @Test func plainTextForAcceptTextPlain() async throws {
-        let app = TestApp(pipeline: AlertPipeline().addingCatalog(testCatalog)) { router in
+        let app = TestApp(pipeline: AlertPipeline().addingCatalog(shopCatalog)) { router in
             router.post("/orders") { _, _ -> String in throw InsufficientFunds(missingCredits: 42) }
         }
         let response = try await app.send(.post, "/orders", headers: [.accept: "text/plain"])
@@ -163,7 +164,7 @@ import Testing
     @Test func fieldProblemsAnswer422WithErrors() async throws {
         let app = TestApp { router in
             router.post("/orders") { _, _ -> String in
-                throw ValidationFailed(problems: [
+                throw InvalidOrder(problems: [
                     FieldProblem("/items/2/price", code: "order.price.negative", message: "The price must be 0 or more.")
                 ])
             }

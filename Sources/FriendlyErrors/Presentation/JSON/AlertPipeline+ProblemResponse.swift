@@ -31,7 +31,7 @@ extension AlertPipeline {
     ) -> ProblemResponse {
         let preference = acceptLanguage.map(LanguagePreference.acceptLanguage) ?? .base
         return problemResponse(
-            for: alert(for: classify(error, context: context), locale: preference), presenter: presenter,
+            for: alert(for: classify(error, context: context), in: preference), presenter: presenter,
             format: format)
     }
 
@@ -50,8 +50,7 @@ extension AlertPipeline {
         guard format.isPlainText else {
             return ProblemResponse(alert: alert, contentLanguage: language, presenter: presenter)
         }
-        let renderer = ConsoleRenderer(
-            columns: nil, usesColor: false, isPlain: true, catalog: catalog, language: alert.language)
+        let renderer = ConsoleRenderer(columns: nil, usesColor: false, isPlain: true, texts: alert.presenterTexts)
         let text = renderer.render(alert, choices: [], asking: false)
         return ProblemResponse(
             alert: alert, contentType: format.contentType, contentLanguage: language, body: Array(text.utf8))
