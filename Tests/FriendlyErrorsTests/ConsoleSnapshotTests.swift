@@ -64,6 +64,10 @@ struct ConsoleSnapshotTests {
         Case(name: "en-80-unexpected", alert: SampleAlerts.unexpectedEnglish),
         Case(name: "en-80-warning-coalesced-color", alert: SampleAlerts.warningEnglish, color: .always),
         Case(name: "ja-40-info-color", alert: SampleAlerts.infoJapanese, color: .always, width: .columns(40)),
+        // Field problems, listed under the message.
+        Case(name: "en-80-field-problems", alert: SampleAlerts.invalidOrderEnglish),
+        Case(name: "en-plain-field-problems", alert: SampleAlerts.invalidOrderEnglish, layout: .plain),
+        Case(name: "ja-20-field-problems", alert: SampleAlerts.invalidOrderJapanese, width: .columns(20)),
         // Hostile text: every escape shown, never obeyed.
         Case(name: "hostile-40", alert: SampleAlerts.hostileEnglish, width: .columns(40)),
         Case(name: "hostile-80-color", alert: SampleAlerts.hostileEnglish, color: .always),

@@ -111,29 +111,61 @@ struct LocatedAlertTests {
         #expect(lines.suffix(2) == ["  1 | name = x", "    |        ^"])
     }
 
-    @Test func severalLocationsAreShownInOrder() async {
+    @Test func eachFieldProblemIsShownWithItsOwnExcerpt() async {
         let captured = CapturedOutput()
         var alert = LocatedAlerts.english(LocatedAlerts.englishLocation)
-        alert.locations.append(FileLocation(file: "other.toml", line: 10, column: 1, length: 4, lineText: "name"))
+        alert.fieldProblems = [
+            AlertFieldProblem(
+                field: "retries", code: "config.notANumber", message: "Not a number.",
+                location: FileLocation(file: "config.toml", line: 3, column: 11, length: 5, lineText: "retries = three")),
+            AlertFieldProblem(
+                field: "name", code: "config.missing", message: "Missing.",
+                location: FileLocation(file: "other.toml", line: 10, column: 1, lineText: "")),
+        ]
         _ = await consolePresenter(captured).present(alert)
-        #expect(captured.text.contains("   --> config.toml:3:2\n"))
-        #expect(captured.text.contains("    --> other.toml:10:1\n     |\n  10 | name\n     | ^^^^\n"))
+        #expect(
+            captured.text == """
+                error: Invalid configuration
+                  “config.toml” has an error on line 3.
+                   --> config.toml:3:2
+                    |
+                  3 |     retries three   # how often to try again
+                    |     ^^^^^^^^^^^^^
+                  - retries: Not a number.
+                   --> config.toml:3:11
+                    |
+                  3 | retries = three
+                    |           ^^^^^
+                  - name: Missing.
+                    --> other.toml:10:1
+                     |
+                  10 |
+                     | ^
+                  help: Write each setting as name = value, or turn the line into a comment with
+                    #.
+
+                """)
     }
 
     @Test func aFriendlyErrorsLocationsReachTheAlert() {
         struct BadSetting: FriendlyError {
             var code: String { "config.badSetting" }
-            var locations: [FileLocation] { [LocatedAlerts.englishLocation] }
+            var location: FileLocation? { LocatedAlerts.englishLocation }
+            var fieldProblems: [FieldProblem] {
+                [FieldProblem("retries", code: "config.notANumber", location: LocatedAlerts.longLocation)]
+            }
         }
-        #expect(AlertPipeline().alert(for: BadSetting(), in: "en").locations == [LocatedAlerts.englishLocation])
+        let alert = AlertPipeline().alert(for: BadSetting(), in: "en")
+        #expect(alert.location == LocatedAlerts.englishLocation)
+        #expect(alert.fieldProblems.map(\.location) == [LocatedAlerts.longLocation])
     }
 
     @Test func aRulesLocationsReachTheAlert() {
         struct Foreign: Error {}
         let pipeline = AlertPipeline().registering(Foreign.self) { _ in
-            Classification(code: "config.bad", category: .configuration, locations: [LocatedAlerts.longLocation])
+            Classification(code: "config.bad", category: .configuration, location: LocatedAlerts.longLocation)
         }
-        #expect(pipeline.alert(for: Foreign(), in: "en").locations == [LocatedAlerts.longLocation])
+        #expect(pipeline.alert(for: Foreign(), in: "en").location == LocatedAlerts.longLocation)
     }
 }
 
@@ -143,14 +175,19 @@ struct LocatedAlertTests {
 struct LocatedJSONTests {
     static let alert: Alert = {
         var alert = LocatedAlerts.english(LocatedAlerts.englishLocation)
-        alert.locations.append(FileLocation(file: "/srv/app/secret/other.toml", line: 7, column: 1))
+        alert.fieldProblems = [
+            AlertFieldProblem(
+                field: "/servers/1", code: "config.badHost", message: "Not a host name.",
+                location: FileLocation(file: "/srv/app/secret/other.toml", line: 7, column: 1))
+        ]
         return alert
     }()
 
     @Test func theLocationIsWrittenWithoutTheFileByDefault() throws {
         let body = JSONPresenter().problemDetails(for: Self.alert)
         let text = String(decoding: body, as: UTF8.self)
-        #expect(text.contains(#""locations":[{"line":3,"column":2,"length":13},{"line":7,"column":1}]"#))
+        #expect(text.contains(#""location":{"line":3,"column":2,"length":13}"#))
+        #expect(text.contains(#""detail":"Not a host name.","location":{"line":7,"column":1}}"#))
         #expect(!text.contains("config.toml\""))
         #expect(!text.contains("secret"))
         // The line's text is the file's content: never in the output.
@@ -164,20 +201,20 @@ struct LocatedJSONTests {
         let text = String(decoding: body, as: UTF8.self)
         #expect(
             text.contains(
-                #""locations":[{"file":"config.toml","line":3,"column":2,"length":13},"#
-                    + #"{"file":"/srv/app/secret/other.toml","line":7,"column":1}]"#))
+                #""location":{"file":"config.toml","line":3,"column":2,"length":13}"#))
+        #expect(text.contains(#""location":{"file":"/srv/app/secret/other.toml","line":7,"column":1}}"#))
         #expect(!text.contains("retries"))
         let result = try PythonJSON.parse(document: body)
         #expect(result.parseError == nil)
         #expect(result.schemaErrors == [])
         let object = try #require(result.value as? [String: Any])
-        let locations = try #require(object["locations"] as? [[String: Any]])
-        #expect(locations.first?["file"] as? String == "config.toml")
+        let location = try #require(object["location"] as? [String: Any])
+        #expect(location["file"] as? String == "config.toml")
     }
 
     @Test func theSchemaRejectsALocationWithoutALine() throws {
         let bad = #"{"type":"about:blank","title":"x","status":400,"detail":"","code":"c","category":"c","#
-            + #""severity":"error","actions":[],"language":"en","locations":[{"column":1,"text":"x"}]}"#
+            + #""severity":"error","actions":[],"language":"en","location":{"column":1,"text":"x"}}"#
         let results = try PythonJSON.parse(jsonLines: Array((bad + "\n").utf8))
         #expect(results.count == 1)
         #expect(results.first?.schemaErrors.isEmpty == false)

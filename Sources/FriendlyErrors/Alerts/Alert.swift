@@ -50,13 +50,19 @@ public struct Alert: Sendable, Hashable {
     /// An exit status the error carried itself (``ExitStatusProviding``, ``Classification/exitStatus``);
     /// `nil` to use the category's.
     public var exitStatusOverride: Int32?
-    /// The places in files the error is about: the console shows each with an excerpt, the JSON
-    /// presenter its line and column (see ``FileLocation``).
-    public var locations: [FileLocation]
+    /// The place in a file the error is about: the console shows it with an excerpt, the JSON
+    /// presenter its line and column (see ``FileLocation``). Several places: one per field problem
+    /// (``AlertFieldProblem/location``).
+    public var location: FileLocation?
     /// The error's own description, present only when the app opted into debug details.
     public var debugDetail: String?
     /// The labels and prompts a presenter adds, from the alert's catalog in ``language``.
     public var presenterTexts: PresenterTexts
+    /// Problems with single parts of the request or file, in ``language``, in the error's order.
+    public var fieldProblems: [AlertFieldProblem]
+    /// Headers a response for this alert carries (`Retry-After`, `WWW-Authenticate`, `Allow`,
+    /// `Location`), cleaned of CR, LF, NUL and every other control character.
+    public var responseHeaders: [ResponseHeader]
 
     /// An alert; actions are kept in the order given (use ``Alert/orderedActions(for:cancel:ok:)``
     /// for the HIG order). Without `presenterTexts`, presenters label it with the built-in texts in
@@ -75,9 +81,11 @@ public struct Alert: Sendable, Hashable {
         occurrences: Int = 1,
         httpStatusOverride: Int? = nil,
         exitStatusOverride: Int32? = nil,
-        locations: [FileLocation] = [],
+        location: FileLocation? = nil,
         debugDetail: String? = nil,
-        presenterTexts: PresenterTexts? = nil
+        presenterTexts: PresenterTexts? = nil,
+        fieldProblems: [AlertFieldProblem] = [],
+        responseHeaders: [ResponseHeader] = []
     ) {
         self.code = code
         self.category = category
@@ -92,9 +100,11 @@ public struct Alert: Sendable, Hashable {
         self.occurrences = occurrences
         self.httpStatusOverride = httpStatusOverride
         self.exitStatusOverride = exitStatusOverride
-        self.locations = locations
+        self.location = location
         self.debugDetail = debugDetail
         self.presenterTexts = presenterTexts ?? PresenterTexts(builtInLanguage: language)
+        self.fieldProblems = fieldProblems
+        self.responseHeaders = responseHeaders
     }
 
     /// The shape of the alert's choices.

@@ -1,8 +1,9 @@
 /// A place in a text file that an error points at: a file, a 1-based line and column, and how many
 /// characters from there are wrong.
 ///
-/// An error carries one per place (``FriendlyError/locations``, ``Classification/locations``); the
-/// alert keeps them (``Alert/locations``). The console presenter shows each as `path:line:column`
+/// An error carries one (``FriendlyError/location``, ``Classification/location``), or one per field
+/// problem when several places are wrong (``FieldProblem/location``); the alert keeps them
+/// (``Alert/location``, ``AlertFieldProblem/location``). The console presenter shows each as `path:line:column`
 /// with the line of the file and the span underlined, as compilers do; the JSON presenter writes the
 /// line, column and length, and the file only when the app allows it (a server's paths are its own).
 ///
@@ -12,7 +13,7 @@
 ///     var line: Int
 ///     var code: String { "config.badSetting" }
 ///     var category: ErrorCategory { .configuration }
-///     var locations: [FileLocation] { [FileLocation(file: path, line: line, column: 11, length: 5)] }
+///     var location: FileLocation? { FileLocation(file: path, line: line, column: 11, length: 5) }
 /// }
 /// ```
 ///

@@ -22,10 +22,10 @@ enum DemoError: FriendlyError {
         }
     }
 
-    var locations: [FileLocation] {
+    var location: FileLocation? {
         switch self {
-        case .configMissing: []
-        case .configInvalid(_, let location, _, _): [location]
+        case .configMissing: nil
+        case .configInvalid(_, let location, _, _): location
         }
     }
 

@@ -19,7 +19,7 @@ enum LocatedAlerts {
             message: "“config.toml” has an error on line \(location.line).",
             suggestion: "Write each setting as name = value, or turn the line into a comment with #.",
             actions: [AlertAction(id: "ok", label: "OK", role: .default)],
-            language: "en", locations: [location])
+            language: "en", location: location)
     }
 
     static func japanese(_ location: FileLocation) -> Alert {
@@ -29,7 +29,7 @@ enum LocatedAlerts {
             message: "「config.toml」の\(location.line)行目に誤りがあります。",
             suggestion: "設定は「名前 = 値」の形で書くか、# を付けてコメントにしてください。",
             actions: [AlertAction(id: "ok", label: "OK", role: .default)],
-            language: "ja", locations: [location])
+            language: "ja", location: location)
     }
 
     static let englishLocation = FileLocation(

@@ -67,8 +67,16 @@ struct ConsoleRenderer {
                     indent: Self.bodyIndent)
             }
         }
-        for location in alert.locations {
+        if let location = alert.location {
             appendLocation(location, severity: alert.severity, to: &output)
+        }
+        for problem in alert.fieldProblems {
+            // Each problem on its own line under the message: its field, then what is wrong with it,
+            // then the place in a file it is about.
+            appendField(to: &output, label: "- " + Self.clean(problem.field), text: Self.clean(problem.message))
+            if let location = problem.location {
+                appendLocation(location, severity: alert.severity, to: &output)
+            }
         }
         if let reason {
             appendField(to: &output, label: text("console.reason"), text: reason)
