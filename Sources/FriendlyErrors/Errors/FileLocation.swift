@@ -19,10 +19,10 @@
 ///
 /// ```
 /// error: Invalid setting
-///   --> config.toml:3:11
-///    |
-///  3 | retries = three
-///    |           ^^^^^
+///    --> config.toml:3:11
+///     |
+///   3 | retries = three
+///     |           ^^^^^
 /// ```
 ///
 /// Columns and lengths count Unicode scalars, as the library's catalog diagnostics do (a tab is one;

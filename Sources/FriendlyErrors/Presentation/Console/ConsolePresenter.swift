@@ -180,9 +180,9 @@ public struct ConsolePresenter: AlertPresenter {
     /// ```
     ///
     /// ```
-    ///    |
-    ///  3 | "greeting" = "Hello"
-    ///    |                     ^
+    ///     |
+    ///   3 | "greeting" = "Hello"
+    ///     |                     ^
     /// ```
     ///
     /// - Parameters:

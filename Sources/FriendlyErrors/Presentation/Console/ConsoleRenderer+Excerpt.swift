@@ -2,10 +2,10 @@
 /// file, and the span underlined.
 ///
 /// ```
-///   --> config.toml:3:11
-///    |
-///  3 | retries = three
-///    |           ^^^^^
+///    --> config.toml:3:11
+///     |
+///   3 | retries = three
+///     |           ^^^^^
 /// ```
 ///
 /// The line is sanitized grapheme by grapheme (an escape sequence in a file is shown, never
