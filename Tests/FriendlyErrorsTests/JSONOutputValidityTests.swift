@@ -85,6 +85,8 @@ struct JSONOutputValidityTests {
             pipeline.alert(for: URLError(.timedOut), in: "pt-BR"),
             pipeline.alert(for: StorageError.diskFull(freeMB: 3, volume: "/"), in: "ko"),
             AlertPipeline(configuration: .init(includesDebugDetails: true)).alert(for: LeakyError()),
+            pipeline.addingCatalog(orderCatalog).alert(for: InvalidOrder(), in: "ja"),
+            pipeline.alert(for: TooManyRequests(seconds: 3), in: "en"),
         ]
         var coalesced = alerts[0]
         coalesced.occurrences = 5
@@ -104,7 +106,7 @@ struct JSONOutputValidityTests {
     }
 
     @Test func serverResponseBodiesMatchTheSchema() throws {
-        for error in ProblemResponseTests.hostileErrors {
+        for error in ProblemResponseTests.hostileErrors + [InvalidOrder()] {
             let response = serverPipeline.problemResponse(for: error, acceptLanguage: "ja, en;q=0.5")
             let result = try PythonJSON.parse(document: response.body)
             #expect(result.schemaErrors == [])
@@ -124,6 +126,15 @@ struct JSONOutputValidityTests {
                 + #""severity":"error","actions":[{"id":"a","title":"A"}],"language":"en"}"#,
             #"{"title":"x","status":404,"detail":"","code":"c","category":"c","severity":"error","actions":[],"#
                 + #""language":"en"}"#,
+            // A field problem naming no part, one naming two, and one whose pointer is not a fragment.
+            ##"{"type":"about:blank","title":"x","status":422,"detail":"","code":"c","category":"c","##
+                + ##""severity":"error","actions":[],"errors":[{"code":"a","detail":"d"}],"language":"en"}"##,
+            ##"{"type":"about:blank","title":"x","status":422,"detail":"","code":"c","category":"c","##
+                + ##""severity":"error","actions":[],"##
+                + ##""errors":[{"pointer":"#/a","field":"a","code":"a","detail":"d"}],"language":"en"}"##,
+            ##"{"type":"about:blank","title":"x","status":422,"detail":"","code":"c","category":"c","##
+                + ##""severity":"error","actions":[],"errors":[{"pointer":"/a","code":"a","detail":"d"}],"##
+                + ##""language":"en"}"##,
         ]
         let results = try PythonJSON.parse(jsonLines: Array(bad.map { $0 + "\n" }.joined().utf8))
         #expect(results.count == bad.count)

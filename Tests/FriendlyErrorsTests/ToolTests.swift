@@ -32,10 +32,22 @@ import Testing
         #expect(
             result.standardOutput == """
                 \(root)/en.lproj/App.strings:3:1: error: 'farewell' has no ja translation
+                    |
+                  3 | "farewell" = "Goodbye";
+                    | ^
                 \(root)/ja.lproj/App.strings:1:21: error: expected ';' after the value of "greeting"
+                    |
+                  1 | "greeting" = "こんにちは"
+                    |                          ^
                 \(root)/ja.lproj/App.strings:2:1: error: translation of 'files' not used, the base language is \
                 shown instead: placeholder 1 is %d here but %@ in the base language
+                    |
+                  2 | "files" = "%d ファイル";
+                    | ^
                 \(root)/ja.lproj/App.strings:3:1: error: the ja value of 'notice' is empty
+                    |
+                  3 | "notice" = "";
+                    | ^
 
                 """)
         #expect(result.standardError == "\(root): 4 problems.\n")
@@ -79,9 +91,18 @@ import Testing
         #expect(
             result.standardOutput == """
                 \(root)/App.xcstrings:6:69: error: 'app.closed' has no ja translation
+                    |
+                  6 |         "en" : { "stringUnit" : { "state" : "translated", "value" : "Closed." } }
+                    |                                                                     ^
                 \(root)/en.lproj/More.strings:2:1: warning: duplicate key "a": this value (line 2) replaces the one \
                 on line 1
+                    |
+                  2 | "a" = "B";
+                    | ^
                 \(root)/ja.lproj/More.strings:2:1: error: 'extra' is in ja but not in the base language (en)
+                    |
+                  2 | "extra" = "余分";
+                    | ^
 
                 """)
     }

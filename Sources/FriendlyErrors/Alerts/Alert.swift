@@ -47,10 +47,22 @@ public struct Alert: Sendable, Hashable {
     public var occurrences: Int
     /// An HTTP status the error carried itself (a framework's 404); `nil` to use the category's.
     public var httpStatusOverride: Int?
+    /// An exit status the error carried itself (``ExitStatusProviding``, ``Classification/exitStatus``);
+    /// `nil` to use the category's.
+    public var exitStatusOverride: Int32?
+    /// The place in a file the error is about: the console shows it with an excerpt, the JSON
+    /// presenter its line and column (see ``FileLocation``). Several places: one per field problem
+    /// (``AlertFieldProblem/location``).
+    public var location: FileLocation?
     /// The error's own description, present only when the app opted into debug details.
     public var debugDetail: String?
     /// The labels and prompts a presenter adds, from the alert's catalog in ``language``.
     public var presenterTexts: PresenterTexts
+    /// Problems with single parts of the request or file, in ``language``, in the error's order.
+    public var fieldProblems: [AlertFieldProblem]
+    /// Headers a response for this alert carries (`Retry-After`, `WWW-Authenticate`, `Allow`,
+    /// `Location`), cleaned of CR, LF, NUL and every other control character.
+    public var responseHeaders: [ResponseHeader]
 
     /// An alert; actions are kept in the order given (use ``Alert/orderedActions(for:cancel:ok:)``
     /// for the HIG order). Without `presenterTexts`, presenters label it with the built-in texts in
@@ -68,8 +80,12 @@ public struct Alert: Sendable, Hashable {
         language: String = "en",
         occurrences: Int = 1,
         httpStatusOverride: Int? = nil,
+        exitStatusOverride: Int32? = nil,
+        location: FileLocation? = nil,
         debugDetail: String? = nil,
-        presenterTexts: PresenterTexts? = nil
+        presenterTexts: PresenterTexts? = nil,
+        fieldProblems: [AlertFieldProblem] = [],
+        responseHeaders: [ResponseHeader] = []
     ) {
         self.code = code
         self.category = category
@@ -83,8 +99,12 @@ public struct Alert: Sendable, Hashable {
         self.language = language
         self.occurrences = occurrences
         self.httpStatusOverride = httpStatusOverride
+        self.exitStatusOverride = exitStatusOverride
+        self.location = location
         self.debugDetail = debugDetail
         self.presenterTexts = presenterTexts ?? PresenterTexts(builtInLanguage: language)
+        self.fieldProblems = fieldProblems
+        self.responseHeaders = responseHeaders
     }
 
     /// The shape of the alert's choices.
@@ -100,6 +120,12 @@ public struct Alert: Sendable, Hashable {
     public var httpStatus: Int {
         if let status = httpStatusOverride, (400...599).contains(status) { return status }
         return category.httpStatus
+    }
+
+    /// The status a command-line tool ends with when this alert is the last word: the error's own,
+    /// else the category's (sysexits.h), always within 1…125 (anything else becomes 1).
+    public var exitStatus: Int32 {
+        ExitStatusRange.failure(exitStatusOverride ?? category.exitStatus)
     }
 
     /// The action with the given id.

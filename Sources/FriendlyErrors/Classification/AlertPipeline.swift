@@ -68,11 +68,44 @@ public struct AlertPipeline: Sendable {
 
     /// What the pipeline makes of `error`, before localization. Observers see it.
     public func classify(_ error: any Error) -> Classification {
+        classify(error, given: nil)
+    }
+
+    /// What the pipeline makes of `error` in the circumstances the caller describes: the
+    /// framework's status and headers win over the pipeline's (see ``ClassificationContext``), and
+    /// observers see the outcome with the context's metadata.
+    ///
+    /// ```swift
+    /// let classification = pipeline.classify(
+    ///     error, context: ClassificationContext(metadata: ["request.id": id], httpStatus: 413))
+    /// ```
+    public func classify(_ error: any Error, context: ClassificationContext) -> Classification {
+        classify(error, given: context)
+    }
+
+    private func classify(_ error: any Error, given context: ClassificationContext?) -> Classification {
         // A local, so the closure captures the chain alone, not a copy of the whole pipeline.
         let chain = self.chain
-        let classification = unwrapping.classify(error) { chain.classify($0, from: 0) }
+        var classification = unwrapping.classify(error) { chain.classify($0, from: 0) }
+        if let context {
+            if let status = context.httpStatus, (400...599).contains(status) {
+                if classification.isUnexpected, status < 500 {
+                    // The framework knows it for a client's mistake: its status says more than "unexpected".
+                    classification = Classification(
+                        code: "http.\(status)", category: .forHTTPStatus(status), httpStatus: status)
+                    if let message = context.message, !message.isEmpty {
+                        // A finished text (empty key): the framework's words, never looked up.
+                        classification.message = LocalizableText(stringLiteral: message)
+                        classification.message.key = ""
+                    }
+                } else {
+                    classification.httpStatus = status
+                }
+            }
+            classification.responseHeaders += context.responseHeaders
+        }
         if !observers.isEmpty {
-            let event = ClassificationEvent(error: error, classification: classification)
+            let event = ClassificationEvent(error: error, classification: classification, context: context ?? .none)
             for observer in observers { observer(event) }
         }
         return classification
@@ -121,6 +154,25 @@ public struct AlertPipeline: Sendable {
     @available(*, deprecated, renamed: "alert(for:in:)")
     public func alert(for error: any Error, locale: LanguagePreference) -> Alert {
         alert(for: error, in: locale)
+    }
+
+    /// The alert for `error` in the circumstances the caller describes (see
+    /// ``classify(_:context:)``), in the best of the catalog's languages for `preference`.
+    ///
+    /// ```swift
+    /// let alert = pipeline.alert(
+    ///     for: error, in: .acceptLanguage(header), context: ClassificationContext(metadata: ["request.id": id]))
+    /// ```
+    public func alert(for error: any Error, in preference: LanguagePreference, context: ClassificationContext)
+        -> Alert
+    {
+        alert(for: classify(error, context: context), in: preference)
+    }
+
+    /// The alert for a classification this pipeline made, in the best of the catalog's languages for
+    /// `preference`: for callers that look at the classification (its log level, its code) first.
+    public func alert(for classification: Classification, in preference: LanguagePreference) -> Alert {
+        AlertLocalizer(catalog: catalog).alert(for: classification, chain: catalog.languageOrdinals(for: preference))
     }
 
     // MARK: Building

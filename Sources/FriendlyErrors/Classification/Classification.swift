@@ -22,12 +22,42 @@ public struct Classification: Sendable {
     public var recoveries: [Recovery]
     /// An HTTP status the error already carries (a framework's 404), which wins over the category's.
     public var httpStatus: Int?
+    /// The status a command-line tool ends with when this error ends it, which wins over the
+    /// category's (kept within 1…125; see ``FriendlyMain``).
+    public var exitStatus: Int32?
+    /// The place in a file the error is about, shown with an excerpt on the console. Several places:
+    /// one per field problem (``FieldProblem/location``).
+    public var location: FileLocation?
     /// The reference ID of an unexpected error, shown to the user and given to observers.
     public var referenceID: String?
     /// Whether no classifier knew the error and the fallback answered.
     public var isUnexpected: Bool
     /// The error's own description, only when the pipeline was configured to include debug details.
     public var debugDetail: String?
+    /// Headers a response for this error carries (`Retry-After`, `WWW-Authenticate`, `Allow`,
+    /// `Location`), from the error, a rule or the framework.
+    public var responseHeaders: [ResponseHeader]
+    /// Problems with single parts of the request or file (fields, JSON pointers), in order.
+    public var fieldProblems: [FieldProblem]
+    /// The level set by the error or a rule; `nil` for the default.
+    private var explicitLogLevel: LogLevel?
+
+    /// How loud this error is in an operator's log: the level the error or a rule set, else the
+    /// default from the category, severity and status (see ``LogLevel/default(category:severity:httpStatus:)``):
+    /// 4xx at `notice` or below, 5xx at `error`, cancellations at `debug`. Setting it overrides the default.
+    public var logLevel: LogLevel {
+        get {
+            explicitLogLevel
+                ?? LogLevel.default(category: category, severity: severity, httpStatus: effectiveHTTPStatus)
+        }
+        set { explicitLogLevel = newValue }
+    }
+
+    /// The status a response for this classification is sent with: its own in 400–599, else its category's.
+    public var effectiveHTTPStatus: Int {
+        if let httpStatus, (400...599).contains(httpStatus) { return httpStatus }
+        return category.httpStatus
+    }
 
     /// A classification; texts without keys derive them from `code`.
     public init(
@@ -39,7 +69,12 @@ public struct Classification: Sendable {
         reason: LocalizableText = LocalizableText(),
         suggestion: LocalizableText = LocalizableText(),
         recoveries: [Recovery] = [],
-        httpStatus: Int? = nil
+        httpStatus: Int? = nil,
+        responseHeaders: [ResponseHeader] = [],
+        fieldProblems: [FieldProblem] = [],
+        logLevel: LogLevel? = nil,
+        exitStatus: Int32? = nil,
+        location: FileLocation? = nil
     ) {
         self.code = code
         self.category = category
@@ -50,9 +85,14 @@ public struct Classification: Sendable {
         self.suggestion = suggestion
         self.recoveries = recoveries
         self.httpStatus = httpStatus
+        self.exitStatus = exitStatus
+        self.location = location
         self.referenceID = nil
         self.isUnexpected = false
         self.debugDetail = nil
+        self.responseHeaders = responseHeaders
+        self.fieldProblems = fieldProblems
+        self.explicitLogLevel = logLevel
     }
 
     /// The classification of an app's own ``FriendlyError``.
@@ -69,8 +109,13 @@ public struct Classification: Sendable {
         suggestion = error.suggestion
         recoveries = error.recoveries
         httpStatus = nil
+        exitStatus = nil
+        location = error.location
         referenceID = nil
         isUnexpected = false
         debugDetail = nil
+        responseHeaders = error.responseHeaders
+        fieldProblems = error.fieldProblems
+        explicitLogLevel = error.logLevel
     }
 }

@@ -8,6 +8,22 @@ public struct ClassificationEvent: Sendable {
     public let error: any Error
     /// What the pipeline made of it.
     public let classification: Classification
+    /// What the caller passed along: metadata for the log (a request's id, method, path) and the
+    /// framework's own status and headers.
+    public let context: ClassificationContext
+
+    /// An event; pipelines make them, and tests of observers may too.
+    public init(error: any Error, classification: Classification, context: ClassificationContext = .none) {
+        self.error = error
+        self.classification = classification
+        self.context = context
+    }
+
+    /// The level to log this error at: the classification's (see ``Classification/logLevel``).
+    public var logLevel: LogLevel { classification.logLevel }
+
+    /// The caller's metadata for the log (``ClassificationContext/metadata``).
+    public var metadata: [String: String] { context.metadata }
 
     /// The reference ID shown to the user, for unexpected errors.
     public var referenceID: String? { classification.referenceID }

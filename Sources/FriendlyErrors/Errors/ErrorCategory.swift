@@ -97,6 +97,29 @@ extension ErrorCategory {
     /// Nothing is known about the failure (HTTP 500, exit 1).
     public static let unknown = ErrorCategory("unknown", httpStatus: 500, exitStatus: 1)
 
+    /// The built-in category whose generic texts fit an HTTP status a framework answered with: 401
+    /// unauthenticated, 403 permission denied, 404, 405 and 410 not found, 409 conflict, 422 invalid
+    /// data, 429 rate limited, 499 cancelled, 503 unavailable, 504 timeout, 507 insufficient storage,
+    /// any other 4xx invalid input, anything else internal.
+    ///
+    /// The status itself is kept in ``Classification/httpStatus``; the category gives the texts.
+    public static func forHTTPStatus(_ status: Int) -> ErrorCategory {
+        switch status {
+        case 401: .unauthenticated
+        case 403: .permissionDenied
+        case 404, 405, 410: .notFound
+        case 409: .conflict
+        case 422: .invalidData
+        case 429: .rateLimited
+        case 499: .cancelled
+        case 503: .unavailable
+        case 504: .timeout
+        case 507: .insufficientStorage
+        case 400..<500: .invalidInput
+        default: .internal
+        }
+    }
+
     /// The built-in categories, in a stable order.
     public static let builtIn: [ErrorCategory] = [
         .invalidInput, .invalidData, .notFound, .unauthenticated, .permissionDenied, .conflict, .unavailable,

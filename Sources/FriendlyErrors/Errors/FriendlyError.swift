@@ -67,6 +67,18 @@ public protocol FriendlyError: LocalizedError, RecoverableError {
     /// The error this one wraps, if any. Defaults to none. When there is one, the pipeline
     /// classifies the innermost error it knows, as for ``ErrorWrapping``.
     var underlyingError: (any Error)? { get }
+    /// Headers a server sends with this error (``ResponseHeader/retryAfter(seconds:)`` for a
+    /// rate-limited error that knows when, ``ResponseHeader/wwwAuthenticate(_:)``…). Defaults to none.
+    var responseHeaders: [ResponseHeader] { get }
+    /// Problems with single parts of the request or file, one per field. Defaults to none.
+    var fieldProblems: [FieldProblem] { get }
+    /// How loud this error is in an operator's log; `nil` (the default) for the level its category,
+    /// severity and status give (see ``Classification/logLevel``).
+    var logLevel: LogLevel? { get }
+    /// The place in a file the error is about (a malformed line of a configuration), shown with an
+    /// excerpt on the console; none by default. Several places: one per field problem
+    /// (``FieldProblem/location``).
+    var location: FileLocation? { get }
 }
 
 extension FriendlyError {
@@ -78,4 +90,8 @@ extension FriendlyError {
     public var category: ErrorCategory { .unknown }
     public var recoveries: [Recovery] { [] }
     public var underlyingError: (any Error)? { nil }
+    public var responseHeaders: [ResponseHeader] { [] }
+    public var fieldProblems: [FieldProblem] { [] }
+    public var logLevel: LogLevel? { nil }
+    public var location: FileLocation? { nil }
 }

@@ -54,8 +54,28 @@ struct AlertLocalizer {
             actions: actions,
             language: language.name,
             httpStatusOverride: classification.httpStatus,
+            exitStatusOverride: classification.exitStatus,
+            location: classification.location,
             debugDetail: classification.debugDetail,
-            presenterTexts: PresenterTexts(index: index, ordinal: ordinal))
+            presenterTexts: PresenterTexts(index: index, ordinal: ordinal),
+            fieldProblems: classification.fieldProblems.isEmpty
+                ? []
+                : fieldProblems(
+                    classification.fieldProblems, lookup,
+                    fallback: lookup.generic(.message, of: category) ?? message),
+            responseHeaders: classification.responseHeaders)
+    }
+
+    /// The field problems in the alert's languages; a message that resolves to nothing takes the
+    /// category's generic message (`fallback`), never a raw key.
+    private func fieldProblems(_ problems: [FieldProblem], _ lookup: Lookup, fallback: String) -> [AlertFieldProblem] {
+        problems.map { problem in
+            let problemLookup = Lookup(index: index, chain: lookup.chain, code: problem.code)
+            return AlertFieldProblem(
+                field: problem.field, code: problem.code,
+                message: problemLookup.resolve(problem.message, field: .message) ?? fallback,
+                location: problem.location)
+        }
     }
 
     /// One text of `error`'s alert — its message, reason or suggestion — without building the rest:

@@ -48,7 +48,16 @@ struct LintCommand {
         if format == "json" {
             TextOutput.standardOutput.write(Self.json(problems, catalog: catalog, folder: folder))
         } else {
-            TextOutput.standardOutput.write(problems.map { $0.consoleLine + "\n" }.joined())
+            // Each problem as compilers write it, then the line it is on with a caret under the place,
+            // as the console presenter shows a located alert.
+            let console = ConsolePresenter(output: .standardOutput, interactivity: .never)
+            TextOutput.standardOutput.write(
+                problems.map { problem in
+                    problem.consoleLine + "\n"
+                        + console.excerpt(
+                            of: FileLocation(file: problem.file, line: problem.line, column: problem.column),
+                            severity: problem.severity == .warning ? .warning : .error, showsPlace: false)
+                }.joined())
             let languages = catalog.languages.joined(separator: ", ")
             StandardError.print(
                 problems.isEmpty

@@ -55,3 +55,40 @@ struct LeakyError: Error, CustomStringConvertible, CustomDebugStringConvertible 
     var description: String { "login failed for admin:\(Self.secret)@db.internal" }
     var debugDescription: String { "LeakyError(password: \(Self.secret))" }
 }
+
+/// An order with several bad fields, as a server's validation rejects it: field problems with and
+/// without their own texts, and a catalog for Japanese.
+struct InvalidOrder: FriendlyError {
+    var code: String { "order.invalid" }
+    var title: LocalizableText { "Invalid order" }
+    var message: LocalizableText { "The order has \(fieldProblems.count) problems." }
+    var category: ErrorCategory { .invalidData }
+    var fieldProblems: [FieldProblem] {
+        [
+            FieldProblem("/items/2/price", code: "order.price.negative", message: "The price must be \(0) or more."),
+            FieldProblem("#/customer/email", code: "order.email.missing", message: "Enter an email address."),
+            FieldProblem("coupon", code: "order.coupon.unknown"),
+        ]
+    }
+}
+
+/// A rate-limited error that knows when to try again.
+struct TooManyRequests: FriendlyError {
+    var seconds: Int
+    var code: String { "api.tooManyRequests" }
+    var category: ErrorCategory { .rateLimited }
+    var responseHeaders: [ResponseHeader] { [.retryAfter(seconds: seconds)] }
+}
+
+/// The Japanese texts of ``InvalidOrder``.
+let orderCatalog = TranslationCatalog(strings: [
+    "en": [
+        "order.coupon.unknown.message": "This coupon does not exist."
+    ],
+    "ja": [
+        "order.invalid.title": "注文が無効です",
+        "order.invalid.message": "注文に%lld件の問題があります。",
+        "order.price.negative.message": "価格は%lld以上でなければなりません。",
+        "order.coupon.unknown.message": "このクーポンは存在しません。",
+    ],
+])

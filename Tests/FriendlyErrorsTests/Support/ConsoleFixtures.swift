@@ -29,6 +29,11 @@ func consolePresenter(
 
 /// Alerts like the demo's, in English and Japanese, built by hand so the output is deterministic.
 enum SampleAlerts {
+    /// An order with three bad fields, through the pipeline as a server makes it.
+    static let invalidOrderEnglish = orderPipeline.alert(for: InvalidOrder(), in: "en")
+    static let invalidOrderJapanese = orderPipeline.alert(for: InvalidOrder(), in: "ja")
+    static let orderPipeline = AlertPipeline().addingCatalog(orderCatalog)
+
     static let created = Box(0)
 
     static func createDefault(_ label: String) -> AlertAction {

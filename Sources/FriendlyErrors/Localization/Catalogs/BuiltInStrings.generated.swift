@@ -29,6 +29,8 @@ enum BuiltInStrings {
 "console.reason" = "reason";
 "console.help" = "help";
 "console.reference" = "reference";
+/* The label of a file location (path:line:column) in the plain layout */
+"console.location" = "location";
 "console.occurrences" = "(happened %lld times)";
 /* The prompt: %1$@ is the range of numbers ("1-3"), %2$@ the number Enter picks */
 "console.prompt" = "Choose [%1$@, Enter=%2$@]:";
@@ -231,6 +233,7 @@ enum BuiltInStrings {
 "console.reason" = "Grund";
 "console.help" = "Hilfe";
 "console.reference" = "Referenz";
+"console.location" = "Ort";
 "console.occurrences" = "(%lld-mal aufgetreten)";
 /* The prompt: %1$@ is the range of numbers ("1-3"), %2$@ the number Enter picks */
 "console.prompt" = "Auswahl [%1$@, Enter=%2$@]:";
@@ -433,6 +436,7 @@ enum BuiltInStrings {
 "console.reason" = "motivo";
 "console.help" = "ayuda";
 "console.reference" = "referencia";
+"console.location" = "ubicación";
 "console.occurrences" = "(ocurrió %lld veces)";
 /* The prompt: %1$@ is the range of numbers ("1-3"), %2$@ the number Enter picks */
 "console.prompt" = "Elija una opción [%1$@, Enter=%2$@]:";
@@ -635,6 +639,7 @@ enum BuiltInStrings {
 "console.reason" = "cause";
 "console.help" = "aide";
 "console.reference" = "référence";
+"console.location" = "emplacement";
 "console.occurrences" = "(survenu %lld fois)";
 /* The prompt: %1$@ is the range of numbers ("1-3"), %2$@ the number Enter picks */
 "console.prompt" = "Votre choix [%1$@, Entrée=%2$@] :";
@@ -837,6 +842,7 @@ enum BuiltInStrings {
 "console.reason" = "原因";
 "console.help" = "対処法";
 "console.reference" = "参照番号";
+"console.location" = "場所";
 "console.occurrences" = "（%lld 回発生）";
 /* The prompt: %1$@ is the range of numbers ("1-3"), %2$@ the number Enter picks */
 "console.prompt" = "番号を選択してください [%1$@, Enter=%2$@]:";
@@ -1039,6 +1045,7 @@ enum BuiltInStrings {
 "console.reason" = "원인";
 "console.help" = "해결 방법";
 "console.reference" = "참조 번호";
+"console.location" = "위치";
 "console.occurrences" = "(%lld회 발생)";
 /* The prompt: %1$@ is the range of numbers ("1-3"), %2$@ the number Enter picks */
 "console.prompt" = "번호를 선택하십시오 [%1$@, Enter=%2$@]:";
@@ -1241,6 +1248,7 @@ enum BuiltInStrings {
 "console.reason" = "motivo";
 "console.help" = "ajuda";
 "console.reference" = "referência";
+"console.location" = "local";
 "console.occurrences" = "(ocorreu %lld vezes)";
 /* The prompt: %1$@ is the range of numbers ("1-3"), %2$@ the number Enter picks */
 "console.prompt" = "Escolha uma opção [%1$@, Enter=%2$@]:";
@@ -1443,6 +1451,7 @@ enum BuiltInStrings {
 "console.reason" = "原因";
 "console.help" = "建议";
 "console.reference" = "参考编号";
+"console.location" = "位置";
 "console.occurrences" = "（发生了 %lld 次）";
 /* The prompt: %1$@ is the range of numbers ("1-3"), %2$@ the number Enter picks */
 "console.prompt" = "请选择 [%1$@, Enter=%2$@]:";
@@ -1645,6 +1654,7 @@ enum BuiltInStrings {
 "console.reason" = "原因";
 "console.help" = "建議";
 "console.reference" = "參考編號";
+"console.location" = "位置";
 "console.occurrences" = "（發生了 %lld 次）";
 /* The prompt: %1$@ is the range of numbers ("1-3"), %2$@ the number Enter picks */
 "console.prompt" = "請選擇 [%1$@, Enter=%2$@]:";

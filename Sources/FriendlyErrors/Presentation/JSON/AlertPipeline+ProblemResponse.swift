@@ -22,22 +22,37 @@ extension AlertPipeline {
     ///   - acceptLanguage: the request's `Accept-Language` header as received (several headers joined
     ///     with `,`), or `nil` for the catalog's base language. Parsing is bounded.
     ///   - presenter: the presenter that writes the body: its type base URI and limits.
+    ///   - format: problem+json (the default), or plain text (see ``ProblemResponse/Format/init(accept:)``).
+    ///   - context: the request's metadata for observers, and the framework's own status and
+    ///     headers for this error (see ``ClassificationContext``).
     public func problemResponse(
-        for error: any Error, acceptLanguage: String?, presenter: JSONPresenter = JSONPresenter()
+        for error: any Error, acceptLanguage: String?, presenter: JSONPresenter = JSONPresenter(),
+        format: ProblemResponse.Format = .problemJSON, context: ClassificationContext = .none
     ) -> ProblemResponse {
         let preference = acceptLanguage.map(LanguagePreference.acceptLanguage) ?? .base
-        return problemResponse(for: alert(for: error, in: preference), presenter: presenter)
+        return problemResponse(
+            for: alert(for: classify(error, context: context), in: preference), presenter: presenter,
+            format: format)
     }
 
     /// The HTTP response for an alert this pipeline made (see
-    /// ``problemResponse(for:acceptLanguage:presenter:)``), for apps that look at the alert first.
+    /// ``problemResponse(for:acceptLanguage:presenter:format:context:)``), for apps that look at the
+    /// alert first.
     ///
     /// An alert's language outside the catalog's is answered with the base language in
     /// `Content-Language`; a debug detail is dropped unless the pipeline includes debug details.
-    public func problemResponse(for alert: Alert, presenter: JSONPresenter = JSONPresenter()) -> ProblemResponse {
+    public func problemResponse(
+        for alert: Alert, presenter: JSONPresenter = JSONPresenter(), format: ProblemResponse.Format = .problemJSON
+    ) -> ProblemResponse {
         var alert = alert
         if !configuration.includesDebugDetails { alert.debugDetail = nil }
         let language = catalog.languages.contains(alert.language) ? alert.language : catalog.baseLanguage
-        return ProblemResponse(alert: alert, contentLanguage: language, presenter: presenter)
+        guard format.isPlainText else {
+            return ProblemResponse(alert: alert, contentLanguage: language, presenter: presenter)
+        }
+        let renderer = ConsoleRenderer(columns: nil, usesColor: false, isPlain: true, texts: alert.presenterTexts)
+        let text = renderer.render(alert, choices: [], asking: false)
+        return ProblemResponse(
+            alert: alert, contentType: format.contentType, contentLanguage: language, body: Array(text.utf8))
     }
 }

@@ -8,7 +8,7 @@ import Foundation
 /// // A script's tool: every alert becomes one line on standard output.
 /// AlertPresentationSystem.bootstrap(JSONPresenter())
 ///
-/// // A server: a response body for an alert (see also `AlertPipeline.problemResponse(for:acceptLanguage:presenter:)`).
+/// // A server: a response body for an alert (see also `AlertPipeline.problemResponse(for:acceptLanguage:…)`).
 /// let presenter = JSONPresenter(typeBaseURI: "https://errors.example.com/")
 /// let body = presenter.problemDetails(for: alert, instance: JSONPresenter.newInstance())
 /// ```
@@ -37,9 +37,16 @@ import Foundation
 /// - `referenceId`: the reference ID of an unexpected error, which observers also received with the
 ///   original error, so a log line can be found from a response.
 /// - `actions`: the alert's actions in order, each `{"id", "title", "role"}`; the id is never localized.
+/// - `errors`: only when the alert has ``Alert/fieldProblems``: one object per problem (an RFC 9457
+///   extension member, as in the RFC's own example), `{"pointer": "#/items/2/price", "code", "detail"}`
+///   for a JSON pointer, or `{"field": "limit", "code", "detail"}` for a field's name.
 /// - `language`: the catalog language of the texts (in a response, also in `Content-Language`; JSON
 ///   Lines have no headers, so it is in the object).
 /// - `occurrences`: only when a burst of identical alerts was coalesced into this one (2 or more).
+/// - `location`: the place in a file the error is about (``Alert/location``), as
+///   `{"line", "column", "length"}`, with `"file"` only when ``revealsFilePaths`` is on; each item of
+///   `errors` has its field problem's own. The line's text is never written: it is the file's
+///   content, which a response must not reveal.
 /// - `debugDetail`: the error's own description, only when the alert carries one, which the pipeline
 ///   does only when the app turned on ``AlertPipeline/Configuration/includesDebugDetails``.
 ///
@@ -58,21 +65,24 @@ public struct JSONPresenter: AlertPresenter {
         public var maximumIdentifierBytes: Int
         /// The number of actions written; the rest are left out. Default 16.
         public var maximumActions: Int
+        /// The number of field problems written in `errors`; the rest are left out. Default 100.
+        public var maximumFieldProblems: Int
 
         /// Limits; values below a small minimum are raised to it, so that the output keeps its shape.
         public init(
             maximumTextBytes: Int = 2048, maximumDebugDetailBytes: Int = 8192, maximumIdentifierBytes: Int = 256,
-            maximumActions: Int = 16
+            maximumActions: Int = 16, maximumFieldProblems: Int = 100
         ) {
             // `…` takes 3 bytes: below 16, a text would be little more than the ellipsis.
             self.maximumTextBytes = max(16, maximumTextBytes)
             self.maximumDebugDetailBytes = max(16, maximumDebugDetailBytes)
             self.maximumIdentifierBytes = max(16, maximumIdentifierBytes)
             self.maximumActions = max(1, maximumActions)
+            self.maximumFieldProblems = max(1, maximumFieldProblems)
         }
 
         /// The default limits: 2 KiB per text, 8 KiB of debug detail, 256 bytes per identifier,
-        /// 16 actions.
+        /// 16 actions, 100 field problems.
         public static let standard = Limits()
     }
 
@@ -83,16 +93,23 @@ public struct JSONPresenter: AlertPresenter {
     public var limits: Limits
     /// Where ``present(_:)`` writes its JSON Lines.
     public var output: TextOutput
+    /// Whether a location's `file` is written. Off by default: a server's paths are its own
+    /// business. A command-line tool whose users name the files turns it on.
+    public var revealsFilePaths: Bool
 
     /// A presenter writing JSON Lines to `output` (standard output by default).
     ///
     /// ```swift
     /// let presenter = JSONPresenter(typeBaseURI: "https://errors.example.com/", output: .standardError)
     /// ```
-    public init(typeBaseURI: String? = nil, limits: Limits = .standard, output: TextOutput = .standardOutput) {
+    public init(
+        typeBaseURI: String? = nil, limits: Limits = .standard, output: TextOutput = .standardOutput,
+        revealsFilePaths: Bool = false
+    ) {
         self.typeBaseURI = typeBaseURI
         self.limits = limits
         self.output = output
+        self.revealsFilePaths = revealsFilePaths
     }
 
     /// Writes `alert` as one line of JSON (a fresh `instance` included) to ``output`` in one write,
@@ -173,12 +190,44 @@ public struct JSONPresenter: AlertPresenter {
             writer.endObject()
         }
         writer.endArray()
+        if !alert.fieldProblems.isEmpty {
+            writer.key("errors")
+            writer.beginArray()
+            for problem in alert.fieldProblems.prefix(limits.maximumFieldProblems) {
+                writer.beginObject()
+                if let pointer = problem.pointerFragment {
+                    writer.string(pointer.cappedAtGraphemeBoundary(maxUTF8Bytes: text), forKey: "pointer")
+                } else {
+                    writer.string(problem.field.cappedAtGraphemeBoundary(maxUTF8Bytes: text), forKey: "field")
+                }
+                writer.string(problem.code.cappedAtGraphemeBoundary(maxUTF8Bytes: identifier), forKey: "code")
+                writer.string(problem.message.cappedAtGraphemeBoundary(maxUTF8Bytes: text), forKey: "detail")
+                if let location = problem.location { write(location, to: &writer) }
+                writer.endObject()
+            }
+            writer.endArray()
+        }
         writer.string(alert.language.cappedAtGraphemeBoundary(maxUTF8Bytes: identifier), forKey: "language")
         if alert.occurrences > 1 { writer.int(alert.occurrences, forKey: "occurrences") }
+        if let location = alert.location { write(location, to: &writer) }
         if let detail = alert.debugDetail {
             writer.string(
                 detail.cappedAtGraphemeBoundary(maxUTF8Bytes: limits.maximumDebugDetailBytes), forKey: "debugDetail")
         }
+        writer.endObject()
+    }
+
+    /// The `location` member: line, column and length, and the file only when ``revealsFilePaths``
+    /// is on. The file's text is never written.
+    private func write(_ location: FileLocation, to writer: inout JSONWriter) {
+        writer.key("location")
+        writer.beginObject()
+        if revealsFilePaths {
+            writer.string(location.file.cappedAtGraphemeBoundary(maxUTF8Bytes: limits.maximumTextBytes), forKey: "file")
+        }
+        writer.int(location.line, forKey: "line")
+        writer.int(location.column, forKey: "column")
+        if let length = location.length { writer.int(length, forKey: "length") }
         writer.endObject()
     }
 }

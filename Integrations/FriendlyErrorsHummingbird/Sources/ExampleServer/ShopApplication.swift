@@ -1,0 +1,89 @@
+import Foundation
+import FriendlyErrors
+import FriendlyErrorsHummingbird
+import HTTPTypes
+import Hummingbird
+import Logging
+import NIOCore
+
+/// The shop's routes, behind the friendly-errors middleware unless `friendlyErrors` is false (the
+/// benchmark's baseline: Hummingbird's own handling).
+///
+/// - `POST /orders` — a JSON order: its field problems answer 422 with `errors`; a valid order
+///   lacks credits: 402 with a "topUp" action;
+/// - `POST /upload` — a body over 1 KiB: Hummingbird's 413;
+/// - `GET /items` — 200; any other method: 405 with `Allow`;
+/// - `GET /search` — rate limited: 429 with `Retry-After`;
+/// - `GET /old-items` — a redirect thrown as an error: 301, passed through;
+/// - `GET /reports` — an unknown error holding a database password: 500, with nothing of it sent;
+/// - `GET /bench/error`, `GET /bench/ok` — what the throughput benchmark requests;
+/// - anything else — Hummingbird's own 404, kept as 404.
+func buildShopRouter(friendlyErrors: Bool = true) -> Router<BasicRequestContext> {
+    let router = Router()
+    if friendlyErrors {
+        let pipeline = AlertPipeline().addingCatalog(shopCatalog)
+        router.add(
+            middleware: FriendlyErrorsMiddleware(
+                pipeline: pipeline,
+                options: FriendlyErrorsOptions(presenter: JSONPresenter(typeBaseURI: "https://errors.example.com/"))))
+    }
+    router.post("/orders") { request, context -> String in
+        let order = try await request.decode(as: Order.self, context: context)
+        let problems = order.problems
+        if !problems.isEmpty { throw InvalidOrder(problems: problems) }
+        throw InsufficientFunds(missingCredits: 42)
+    }
+    router.post("/upload") { request, _ -> String in
+        let body = try await request.body.collect(upTo: 1024)
+        return "\(body.readableBytes) bytes"
+    }
+    router.get("/items") { _, _ -> String in "3 items" }
+    for method in [HTTPRequest.Method.post, .put, .patch, .delete] {
+        router.on("/items", method: method) { _, _ -> String in
+            throw HTTPError(.methodNotAllowed, headers: [.allow: "GET, HEAD"])
+        }
+    }
+    router.get("/search") { _, _ -> String in
+        throw HTTPError(.tooManyRequests, headers: [.retryAfter: "30"])
+    }
+    router.get("/old-items") { _, _ -> String in
+        throw HTTPError(.movedPermanently, headers: [.location: "/items"])
+    }
+    router.get("/reports") { _, _ -> String in
+        throw ReportDatabaseFailure()
+    }
+    router.get("/bench/error") { _, _ -> String in
+        throw HTTPError(.badRequest, message: "The request is not valid.")
+    }
+    router.get("/bench/ok") { _, _ -> String in "ok" }
+    return router
+}
+
+/// An order as clients send it.
+struct Order: Decodable {
+    struct Item: Decodable {
+        var price: Int
+        var quantity: Int
+    }
+
+    var items: [Item]
+
+    /// What is wrong with it, one problem per field, pointing into the JSON body.
+    var problems: [FieldProblem] {
+        var problems: [FieldProblem] = []
+        for (index, item) in items.enumerated() {
+            if item.price < 0 {
+                problems.append(
+                    FieldProblem(
+                        "/items/\(index)/price", code: "order.price.negative", message: "The price must be 0 or more."))
+            }
+            if item.quantity < 1 {
+                problems.append(
+                    FieldProblem(
+                        "/items/\(index)/quantity", code: "order.quantity.tooSmall",
+                        message: "The quantity must be 1 or more."))
+            }
+        }
+        return problems
+    }
+}

@@ -1,0 +1,111 @@
+public import FriendlyErrors
+public import Hummingbird
+import HTTPTypes
+import Logging
+import NIOCore
+
+/// A Hummingbird middleware that answers every error thrown below it — the app's own, Hummingbird's,
+/// anything — with an RFC 9457 problem+json response in the client's language, and logs it through
+/// the request's logger. One line:
+///
+/// ```swift
+/// router.add(middleware: FriendlyErrorsMiddleware(pipeline: pipeline))
+/// ```
+///
+/// What it keeps and what it decides:
+/// - An error that is an `HTTPResponseError` (`HTTPError`, `NIOTooManyBytesError`'s 413, the
+///   `EditedHTTPError` of `CORSMiddleware`, hummingbird-auth's denials…) keeps the status and the
+///   headers of the response it makes itself (`Allow`, `Retry-After`, `WWW-Authenticate`,
+///   `Location`); only the body is replaced. A status below 400 (a redirect) passes through untouched.
+/// - The pipeline classifies the error; one it does not know but whose framework status is a 4xx
+///   is answered with that status's generic texts (code `http.<status>`), so Hummingbird's 404 stays
+///   a 404. An unknown error gets a 500, a generic message and a reference ID — never its own text.
+/// - The language comes from `Accept-Language`; the body is problem+json, or plain text when the
+///   client prefers `text/plain`.
+/// - The error is logged through `context.logger` (so `hb.request.id` is on the line) at the
+///   classification's level — client errors at `notice`, server errors at `error` — with the error,
+///   and `error.code`, `error.category` and `error.reference_id` metadata.
+public struct FriendlyErrorsMiddleware<Context: RequestContext>: RouterMiddleware {
+    /// Classifies errors and holds the texts.
+    public let pipeline: AlertPipeline
+    /// How errors are answered and logged.
+    public let options: FriendlyErrorsOptions
+
+    /// A middleware answering errors through `pipeline`.
+    public init(pipeline: AlertPipeline = .standard, options: FriendlyErrorsOptions = FriendlyErrorsOptions()) {
+        self.pipeline = pipeline
+        self.options = options
+    }
+
+    public func handle(
+        _ request: Request, context: Context, next: (Request, Context) async throws -> Response
+    ) async throws -> Response {
+        do {
+            return try await next(request, context)
+        } catch {
+            return response(for: error, request: request, context: context)
+        }
+    }
+
+    /// The response for `error` thrown while handling `request`; logs it.
+    func response(for error: any Error, request: Request, context: Context) -> Response {
+        let framework = FrameworkFacts(error, request: request, context: context)
+        if let passThrough = framework.passThrough { return passThrough }
+
+        let classificationContext = ClassificationContext(
+            metadata: Self.metadata(of: request, context: context), httpStatus: framework.status,
+            responseHeaders: framework.headers,
+            message: options.revealsHTTPErrorMessages ? framework.message : nil)
+        let classification = pipeline.classify(error, context: classificationContext)
+        if options.logsErrors { log(error, classification, context: context) }
+
+        let acceptLanguage = request.headers[values: .acceptLanguage].joined(separator: ", ")
+        let alert = pipeline.alert(
+            for: classification, in: acceptLanguage.isEmpty ? .base : .acceptLanguage(acceptLanguage))
+        let problem = pipeline.problemResponse(
+            for: alert, presenter: options.presenter, format: ProblemResponse.Format(accept: request.headers[.accept]))
+        return Response(problem)
+    }
+
+    /// Logs the error at its classification's level, with swift-log's `error:` and dotted metadata.
+    private func log(_ error: any Error, _ classification: Classification, context: Context) {
+        var metadata: Logger.Metadata = [
+            "error.code": .string(classification.code),
+            "error.category": .string(classification.category.name),
+            "http.response.status_code": .stringConvertible(classification.effectiveHTTPStatus),
+        ]
+        if let referenceID = classification.referenceID { metadata["error.reference_id"] = .string(referenceID) }
+        context.logger.log(
+            level: Logger.Level(classification.logLevel), "Request failed: \(classification.code)", error: error,
+            metadata: metadata)
+    }
+
+    /// The request's id, method and path, for the pipeline's observers.
+    private static func metadata(of request: Request, context: Context) -> [String: String] {
+        var metadata = ["request.method": request.method.rawValue, "request.path": request.uri.path]
+        if let id = context.logger[metadataKey: "hb.request.id"] { metadata["request.id"] = id.description }
+        return metadata
+    }
+}
+
+extension Logger.Level {
+    /// The swift-log level of the same name.
+    init(_ level: LogLevel) {
+        self = Logger.Level(rawValue: level.rawValue) ?? .error
+    }
+}
+
+extension Response {
+    /// A Hummingbird response with the problem's status, headers and body.
+    init(_ problem: ProblemResponse) {
+        var headers = HTTPFields()
+        headers.reserveCapacity(problem.headers.count + 1)
+        for header in problem.headers {
+            // Names are RFC 9110 tokens already; an empty one (all its characters dropped) is skipped.
+            if let name = HTTPField.Name(header.name) { headers.append(HTTPField(name: name, value: header.value)) }
+        }
+        self.init(
+            status: HTTPResponse.Status(code: problem.status), headers: headers,
+            body: ResponseBody(byteBuffer: ByteBuffer(bytes: problem.body)))
+    }
+}

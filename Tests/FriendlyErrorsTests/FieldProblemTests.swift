@@ -1,0 +1,75 @@
+import FriendlyErrors
+import Testing
+
+/// Field problems are localized onto the alert like the other texts and written as problem+json's
+/// `errors`.
+@Suite struct FieldProblemTests {
+    let pipeline = AlertPipeline().addingCatalog(orderCatalog)
+
+    @Test func fieldProblemsAreLocalizedInTheAlertsLanguage() {
+        let alert = pipeline.alert(for: InvalidOrder(), in: "ja")
+        #expect(
+            alert.fieldProblems == [
+                AlertFieldProblem(
+                    field: "/items/2/price", code: "order.price.negative", message: "価格は0以上でなければなりません。"),
+                AlertFieldProblem(
+                    field: "#/customer/email", code: "order.email.missing", message: "Enter an email address."),
+                AlertFieldProblem(field: "coupon", code: "order.coupon.unknown", message: "このクーポンは存在しません。"),
+            ])
+    }
+
+    @Test func problemWithoutAnyTextTakesTheCategorysGenericMessage() {
+        let classification = Classification(
+            code: "form.invalid", category: .invalidData, fieldProblems: [FieldProblem("name", code: "form.name.bad")])
+        let alert = AlertPipeline().alert(for: classification, in: "en")
+        let generic = AlertPipeline().alert(for: Classification(code: "x", category: .invalidData), in: "en")
+        #expect(alert.fieldProblems.map(\.message) == [generic.message])
+        #expect(!alert.fieldProblems[0].message.contains("form.name.bad"))
+    }
+
+    @Test func problemJSONListsThemAsErrors() {
+        let body = pipeline.problemResponse(for: InvalidOrder(), acceptLanguage: "en").bodyText
+        let expected: String = [
+            ##""errors":[{"pointer":"#/items/2/price","code":"order.price.negative","##,
+            ##""detail":"The price must be 0 or more."},"##,
+            ##"{"pointer":"#/customer/email","code":"order.email.missing","detail":"Enter an email address."},"##,
+            ##"{"field":"coupon","code":"order.coupon.unknown","detail":"This coupon does not exist."}],"##,
+            ##""language":"en"}"##,
+        ].joined()
+        #expect(body.contains(expected))
+    }
+
+    @Test func errorsBeyondTheLimitAreLeftOut() {
+        let presenter = JSONPresenter(limits: .init(maximumFieldProblems: 1))
+        let alert = pipeline.alert(for: InvalidOrder(), in: "en")
+        let body = String(decoding: presenter.problemDetails(for: alert), as: UTF8.self)
+        #expect(body.contains(##""errors":[{"pointer":"#/items/2/price""##))
+        #expect(!body.contains("coupon"))
+    }
+
+    @Test func noErrorsMemberWithoutProblems() {
+        let body = pipeline.problemResponse(for: TooManyRequests(seconds: 1), acceptLanguage: "en").bodyText
+        #expect(!body.contains("errors"))
+    }
+
+    @Test func aPointerIsToldFromAFieldName() {
+        #expect(FieldProblem("/a/0", code: "c").isPointer)
+        #expect(FieldProblem("#/a", code: "c").isPointer)
+        #expect(FieldProblem("", code: "c").isPointer)
+        #expect(!FieldProblem("limit", code: "c").isPointer)
+        #expect(AlertFieldProblem(field: "/a~1b", code: "c", message: "m").pointerFragment == "#/a~1b")
+        #expect(AlertFieldProblem(field: "limit", code: "c", message: "m").pointerFragment == nil)
+    }
+
+    @Test func aRuleCanGiveFieldProblems() {
+        let pipeline = AlertPipeline().registering(FrameworkHTTPError.self) { _ in
+            Classification(
+                code: "query.invalid", category: .invalidInput,
+                fieldProblems: [
+                    FieldProblem("limit", code: "query.limit.notANumber", message: "Enter a whole number.")
+                ])
+        }
+        let alert = pipeline.alert(for: FrameworkHTTPError(statusCode: 400), in: "en")
+        #expect(alert.fieldProblems.map(\.message) == ["Enter a whole number."])
+    }
+}
