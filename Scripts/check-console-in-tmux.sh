@@ -121,7 +121,6 @@ for columns in 0 1 20 abc 99999; do
     check "COLUMNS=$columns: status 78, no text lost" "$([ $code = 78 ] && [ "$same" = True ]; echo $?)"
 done
 
-<<<<<<< HEAD
 # 8. Quotation marks at 20 columns: German „…“ lets the next word start a line; French « … » with
 #    no-break spaces stays whole, with its full stop.
 start 20 de_DE.UTF-8
@@ -134,8 +133,8 @@ start 20 fr_FR.UTF-8
 keys "rm -f $CONFIG; $FE demo --config $CONFIG < /dev/null; echo \"status=\$?\"" Enter
 screen -J | grep -q $'^  «\xc2\xa0/.*c\\.toml\xc2\xa0»\\.$'
 check "fr at 20 columns: « path » with its no-break spaces and full stop on one line" $?
-=======
-# 8. A malformed line: the alert points at it with an excerpt; the recovery "Turn line 3 into a
+
+# 9. A malformed line: the alert points at it with an excerpt; the recovery "Turn line 3 into a
 #    comment" (2) keeps the line as a comment and the job then reads the rest: status 0.
 start 80
 printf '# settings\nname = "demo"\n\tretries three\n' > "$CONFIG"
@@ -146,7 +145,6 @@ check "a malformed line is shown with its excerpt" \
 keys 2 Enter
 check "answering 2 turns the line into a comment, the demo then succeeds with status 0" \
     "$(grep -q $'^# \tretries three$' "$CONFIG" && [ "$(status)" = 0 ]; echo $?)"
->>>>>>> 745bce504999fdf2a8f385a1c2a8a1e142aca5ae
 
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

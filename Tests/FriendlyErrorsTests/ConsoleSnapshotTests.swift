@@ -64,7 +64,6 @@ struct ConsoleSnapshotTests {
         Case(name: "en-80-unexpected", alert: SampleAlerts.unexpectedEnglish),
         Case(name: "en-80-warning-coalesced-color", alert: SampleAlerts.warningEnglish, color: .always),
         Case(name: "ja-40-info-color", alert: SampleAlerts.infoJapanese, color: .always, width: .columns(40)),
-<<<<<<< HEAD
         // Quotation marks and punctuation at narrow widths: „…“ »…« ‚…‘ in German, «…» with no-break
         // spaces and with ordinary ones in French, “…” ‘…’ '…' "…" in English.
         Case(name: "de-20-quotes", alert: SampleAlerts.quotesGerman, width: .columns(20)),
@@ -73,12 +72,10 @@ struct ConsoleSnapshotTests {
         Case(name: "fr-30-quotes", alert: SampleAlerts.quotesFrench, width: .columns(30)),
         Case(name: "en-20-quotes", alert: SampleAlerts.quotesEnglish, width: .columns(20)),
         Case(name: "en-30-quotes", alert: SampleAlerts.quotesEnglish, width: .columns(30)),
-=======
         // Field problems, listed under the message.
         Case(name: "en-80-field-problems", alert: SampleAlerts.invalidOrderEnglish),
         Case(name: "en-plain-field-problems", alert: SampleAlerts.invalidOrderEnglish, layout: .plain),
         Case(name: "ja-20-field-problems", alert: SampleAlerts.invalidOrderJapanese, width: .columns(20)),
->>>>>>> 745bce504999fdf2a8f385a1c2a8a1e142aca5ae
         // Hostile text: every escape shown, never obeyed.
         Case(name: "hostile-40", alert: SampleAlerts.hostileEnglish, width: .columns(40)),
         Case(name: "hostile-80-color", alert: SampleAlerts.hostileEnglish, color: .always),

@@ -27,7 +27,7 @@ import Testing
                   reason: Each setting is written as name = value.
                   help: Fix the line, turn it into a comment to skip it, or delete the file to start over.
 
-                  Not asking, as this is not an interactive terminal. Options:
+                  Not asking, as the CI variable is set. Options:
                   1) Delete the configuration
                   2) Turn line 3 into a comment
                   3) Cancel

@@ -83,10 +83,6 @@ struct DemoCommand {
         return settings
     }
 
-<<<<<<< HEAD
-    /// `<tmp>/friendly-errors-demo-<random>`, a folder made for this run.
-    static func makeTemporaryFolder() -> URL {
-=======
     /// Writes `lines` back to `path` with line `index` (0-based) turned into a comment, so the job
     /// reads the rest of the file and the user keeps what the line said.
     static func commentOut(line index: Int, of lines: [Substring], at path: String) throws {
@@ -95,9 +91,8 @@ struct DemoCommand {
         try Data(lines.joined(separator: "\n").utf8).write(to: URL(fileURLWithPath: path))
     }
 
-    /// `<tmp>/friendly-errors-demo-<random>/config.toml`, in a folder made for this run.
-    static func temporaryConfigPath() -> String {
->>>>>>> 745bce504999fdf2a8f385a1c2a8a1e142aca5ae
+    /// `<tmp>/friendly-errors-demo-<random>`, a folder made for this run.
+    static func makeTemporaryFolder() -> URL {
         let folder = FileManager.default.temporaryDirectory
             .appendingPathComponent("friendly-errors-demo-\(UInt32.random(in: 0...UInt32.max))")
         try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
