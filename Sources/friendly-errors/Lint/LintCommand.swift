@@ -47,9 +47,10 @@ struct LintCommand {
         }
         let problems = Self.problems(in: catalog)
         if format == "json" {
-            TextOutput.standardOutput.write(Self.json(problems, catalog: catalog, folder: folder))
+            ToolOutput.standardOutput.write(
+                TerminalSanitizer.sanitize(json: Self.json(problems, catalog: catalog, folder: folder)))
         } else {
-            TextOutput.standardOutput.write(problems.map { $0.consoleLine + "\n" }.joined())
+            ToolOutput.standardOutput.write(problems.map { $0.consoleLine + "\n" }.joined())
             let languages = catalog.languages.joined(separator: ", ")
             StandardError.print(
                 problems.isEmpty
