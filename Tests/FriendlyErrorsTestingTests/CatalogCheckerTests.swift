@@ -182,7 +182,8 @@ struct CatalogReportPrintingTests {
         let problem = CatalogProblem(
             kind: .untranslated, caseName: "Shop.evil", code: "shop.evil", language: "ja\u{1B}]0;t\u{07}",
             key: "shop\u{202E}.title", message: "the base text \"\u{1B}]52;c;ZXZpbA==\u{07}\" is shown")
-        let line = #"Shop.evil [ja\u{1B}]0;t\u{07}] shop\u{202E}.title: untranslated: "#
+        let line =
+            #"Shop.evil [ja\u{1B}]0;t\u{07}] shop\u{202E}.title: untranslated: "#
             + #"the base text "\u{1B}]52;c;ZXZpbA==\u{07}" is shown"#
         #expect(problem.description == line)
         let report = CatalogReport(problems: [problem], checkedCases: ["Shop.evil"], languages: ["ja\u{9B}2J"])

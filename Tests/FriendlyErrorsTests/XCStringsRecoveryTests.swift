@@ -82,7 +82,9 @@ import Testing
         let bytes = sample(editing: "beta") { firstReplaced($0, "    },\n", "    },,\n") }
         let result = parse(bytes)
         #expect(intactKeys(result) == ["alpha", "gamma", "delta"])
-        #expect(result.diagnostics.map { $0.description } == ["App.xcstrings:33:11: error: expected a key in double quotes"])
+        #expect(
+            result.diagnostics.map { $0.description } == ["App.xcstrings:33:11: error: expected a key in double quotes"]
+        )
     }
 
     @Test func aCommaBeforeAClosingBraceIsReportedAndTheEntryKept() {
@@ -147,7 +149,8 @@ import Testing
         let text = Self.sample.text.replacingOccurrences(of: "\"strings\"", with: "\"strinxs\"")
         let result = parse(Array(text.utf8))
         #expect(intactKeys(result) == Set(Self.keys))
-        #expect(result.diagnostics.map(\.message) == [#"the catalog has no "strings"; reading the entries of "strinxs""#])
+        #expect(
+            result.diagnostics.map(\.message) == [#"the catalog has no "strings"; reading the entries of "strinxs""#])
     }
 
     /// The fuzz target's property, at every byte of the sample, for the bytes that break JSON most.

@@ -55,6 +55,8 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
+    hostileCatalogBenchmarks()
+
     // Encoding one alert as problem+json: our writer against JSONEncoder on a Codable of the same fields.
     let jsonAlert = pipeline.alert(for: Fixtures.AppError.withArguments(count: 3, volume: "Backup"), locale: "en")
     let json = JSONPresenter()

@@ -193,9 +193,11 @@ struct XCStringsReader {
             let localizations = fields.last(where: { $0.key == "localizations" })?.value,
             let languages = object(localizations, "\"localizations\"", key: key)
         {
-            // Like keys, a duplicated language counts once, with its last definition.
-            for (index, language) in languages.enumerated()
-            where languages.lastIndex(where: { $0.key == language.key }) == index {
+            // Like keys, a duplicated language counts once, with its last definition (found with a
+            // dictionary: 20,000 localizations of one key must not cost 20,000² comparisons).
+            var lastIndex: [String: Int] = [:]
+            for (index, language) in languages.enumerated() { lastIndex[language.key] = index }
+            for (index, language) in languages.enumerated() where lastIndex[language.key] == index {
                 guard let (value, line, column) = readLocalization(language.value, key: key) else { continue }
                 entries[language.key, default: []].append(
                     CatalogEntry(key: key, value: value, line: line, column: column))
