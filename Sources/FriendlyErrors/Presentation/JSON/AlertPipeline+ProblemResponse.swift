@@ -16,6 +16,9 @@ extension AlertPipeline {
     /// - The debug detail is written only when this pipeline was configured with
     ///   ``Configuration/includesDebugDetails``.
     /// - Observers see the error with the same reference ID that the body carries as `referenceId`.
+    /// - Another library's `LocalizedError` text is never shown (it is often technical: "RouteNotFound.404:
+    ///   Not Found"): such an error gets the generic `unexpected` alert and a reference ID, unless the app
+    ///   listed its type with ``showingTexts(of:code:)``, which also gives it a stable code.
     ///
     /// - Parameters:
     ///   - error: the error thrown.
@@ -26,14 +29,20 @@ extension AlertPipeline {
         for error: any Error, acceptLanguage: String?, presenter: JSONPresenter = JSONPresenter()
     ) -> ProblemResponse {
         let preference = acceptLanguage.map(LanguagePreference.acceptLanguage) ?? .base
-        return problemResponse(for: alert(for: error, locale: preference), presenter: presenter)
+        let alert = ForeignErrorClassifier.$isServerSide.withValue(true) {
+            self.alert(for: error, locale: preference)
+        }
+        return problemResponse(for: alert, presenter: presenter)
     }
 
     /// The HTTP response for an alert this pipeline made (see
     /// ``problemResponse(for:acceptLanguage:presenter:)``), for apps that look at the alert first.
     ///
     /// An alert's language outside the catalog's is answered with the base language in
-    /// `Content-Language`; a debug detail is dropped unless the pipeline includes debug details.
+    /// `Content-Language`; a debug detail is dropped unless the pipeline includes debug details. The
+    /// alert is written as it was made: one made with ``alert(for:locale:)`` shows foreign
+    /// `LocalizedError` texts when ``Configuration/showsForeignLocalizedDescriptions`` is on, so a
+    /// server that makes its alerts itself turns that setting off.
     public func problemResponse(for alert: Alert, presenter: JSONPresenter = JSONPresenter()) -> ProblemResponse {
         var alert = alert
         if !configuration.includesDebugDetails { alert.debugDetail = nil }
