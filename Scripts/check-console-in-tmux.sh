@@ -38,7 +38,7 @@ screen() { tm capture-pane -p -t check "$@"; }
 status() { screen | grep -o 'status=[0-9]*' | tail -1 | cut -d= -f2; }
 run() { keys clear Enter; keys "rm -f $CONFIG; $1 $FE demo --config $CONFIG $2; echo \"status=\$?\"" Enter; }
 
-# 1. Japanese at 20 columns: no line wider than 20, no line starting with 。 or 」, nothing split.
+# 1. Japanese at 20 columns: no line wider than 20, no line starting with 。、： or 」, nothing split.
 start 20 ja_JP.UTF-8
 keys "COLUMNS=20 $FE demo --config /tmp/c.toml < /dev/null 2> /tmp/friendly-errors-ja20.txt" Enter
 run "" ""
@@ -49,7 +49,7 @@ def width(s):
     return sum(0 if unicodedata.category(c) in ('Mn', 'Me', 'Cf') else
                2 if unicodedata.east_asian_width(c) in ('W', 'F') else 1 for c in s)
 lines = open(sys.argv[1], encoding='utf-8').read().split('\n')
-bad = [l for l in lines if width(l) > 20 or l.lstrip(' ')[:1] in ('。', '」') or l[-1:] in ('「',)]
+bad = [l for l in lines if width(l) > 20 or l.lstrip(' ')[:1] in ('。', '、', '：', '」') or l[-1:] in ('「',)]
 sys.exit(1 if bad or len(lines) < 10 else 0)
 EOF
 check "ja at 20 columns: every line fits, no kinsoku violation" $?

@@ -14,8 +14,8 @@ struct RecordingPresenterTests {
         let recorder = RecordingPresenter(answering: .script([.choose("retry"), .cancel]))
         let pipeline = AlertPipeline()
         let (first, second, third) = await AlertPresentationSystem.withPresenter(recorder) {
-            (await pipeline.present(Failing(), locale: "en"), await pipeline.present(Failing(), locale: "en"),
-             await pipeline.present(Failing(), locale: "en"))
+            (await pipeline.present(Failing(), in: "en"), await pipeline.present(Failing(), in: "en"),
+             await pipeline.present(Failing(), in: "en"))
         }
         #expect(first.chosenActionID == "retry")
         #expect(first.outcome == .retry)
@@ -29,7 +29,7 @@ struct RecordingPresenterTests {
     @Test func choosingAnIdTheAlertLacksDismisses() async {
         let recorder = RecordingPresenter(answering: .choose("nonexistent"))
         let result = await AlertPresentationSystem.withPresenter(recorder) {
-            await AlertPipeline().present(Failing(), locale: "en")
+            await AlertPipeline().present(Failing(), in: "en")
         }
         #expect(result.chosenActionID == nil)
     }

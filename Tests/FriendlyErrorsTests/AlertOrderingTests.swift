@@ -16,7 +16,7 @@ struct AlertOrderingTests {
     }
 
     @Test func confirmationHasExactlyOneAction() {
-        let alert = pipeline.alert(for: WithRecoveries(recoveries: []), locale: "en")
+        let alert = pipeline.alert(for: WithRecoveries(recoveries: []), in: "en")
         #expect(alert.kind == .confirmation)
         #expect(alert.actions.map(\.id) == ["ok"])
         #expect(alert.actions.first?.label == "OK")
@@ -24,14 +24,14 @@ struct AlertOrderingTests {
 
     @Test func destructiveRecoveryComesFirst() {
         let alert = pipeline.alert(
-            for: WithRecoveries(recoveries: [Self.recovery("delete", destructive: true)]), locale: "en")
+            for: WithRecoveries(recoveries: [Self.recovery("delete", destructive: true)]), in: "en")
         #expect(alert.kind == .suggestion)
         #expect(alert.actions.map(\.id) == ["delete", "cancel"])
         #expect(alert.actions.map(\.role) == [.destructive, .cancel])
     }
 
     @Test func nonDestructiveRecoveryComesAfterCancel() {
-        let alert = pipeline.alert(for: WithRecoveries(recoveries: [Self.recovery("retry")]), locale: "en")
+        let alert = pipeline.alert(for: WithRecoveries(recoveries: [Self.recovery("retry")]), in: "en")
         #expect(alert.kind == .suggestion)
         #expect(alert.actions.map(\.id) == ["cancel", "retry"])
         #expect(alert.actions.map(\.role) == [.cancel, .default])
@@ -41,7 +41,7 @@ struct AlertOrderingTests {
         let alert = pipeline.alert(
             for: WithRecoveries(recoveries: [
                 Self.recovery("open"), Self.recovery("erase", destructive: true), Self.recovery("rename"),
-            ]), locale: "en")
+            ]), in: "en")
         #expect(alert.kind == .choiceList)
         #expect(alert.actions.map(\.id) == ["erase", "open", "rename", "cancel"])
         #expect(alert.actions.filter { $0.role == .cancel }.count == 1)
@@ -51,15 +51,15 @@ struct AlertOrderingTests {
         let alert = pipeline.alert(
             for: WithRecoveries(recoveries: [
                 Self.recovery("retry"), Self.recovery("retry"), Self.recovery("cancel"), Self.recovery("ok"),
-            ]), locale: "en")
+            ]), in: "en")
         #expect(alert.actions.map(\.id) == ["cancel", "retry"])
     }
 
     @Test func alertsCompareByValueAndActionsById() {
-        let first = pipeline.alert(for: WithRecoveries(recoveries: [Self.recovery("retry")]), locale: "en")
-        let second = pipeline.alert(for: WithRecoveries(recoveries: [Self.recovery("retry")]), locale: "en")
+        let first = pipeline.alert(for: WithRecoveries(recoveries: [Self.recovery("retry")]), in: "en")
+        let second = pipeline.alert(for: WithRecoveries(recoveries: [Self.recovery("retry")]), in: "en")
         #expect(first == second)
-        let other = pipeline.alert(for: WithRecoveries(recoveries: [Self.recovery("open")]), locale: "en")
+        let other = pipeline.alert(for: WithRecoveries(recoveries: [Self.recovery("open")]), in: "en")
         #expect(first != other)
     }
 }

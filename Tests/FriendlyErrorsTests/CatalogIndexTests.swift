@@ -37,14 +37,14 @@ struct CatalogIndexTests {
 
     @Test func fieldsAndRecoveryLabelsComeFromTheirOwnLanguageThenTheBase() {
         let pipeline = AlertPipeline().addingCatalog(catalog)
-        let english = pipeline.alert(for: Cleanup(), locale: "en")
+        let english = pipeline.alert(for: Cleanup(), in: "en")
         #expect(english.title == "Cart out of date")
         #expect(english.message == "Prices changed since you added these items.")
         #expect(english.reason == "The shop updated its prices.")
         #expect(english.action(id: "refresh")?.label == "Update prices")
         #expect(english.action(id: "discard")?.label == "Empty the cart")
 
-        let japanese = pipeline.alert(for: Cleanup(), locale: "ja-JP")
+        let japanese = pipeline.alert(for: Cleanup(), in: "ja-JP")
         #expect(japanese.language == "ja")
         #expect(japanese.title == "カートが古くなっています")
         // Missing in Japanese: the base language's text, key by key.
@@ -72,7 +72,7 @@ struct CatalogIndexTests {
         var wrong = 0
         for index in stride(from: 0, to: 3_000, by: 7) {
             let classification = Classification(code: "generated.code\(index)", category: .internal)
-            let alert = pipeline.alert(for: Generated(classification: classification), locale: "de")
+            let alert = pipeline.generatedAlert(for: Generated(classification: classification), in: "de")
             let expected = index % 3 == 0 ? "Titel \(index)" : "Title \(index)"
             if alert.title != expected { wrong += 1 }
         }
@@ -86,8 +86,8 @@ struct CatalogIndexTests {
 }
 
 extension AlertPipeline {
-    fileprivate func alert(for error: CatalogIndexTests.Generated, locale: LanguagePreference) -> Alert {
+    fileprivate func generatedAlert(for error: CatalogIndexTests.Generated, in locale: LanguagePreference) -> Alert {
         let pipeline = registering(CatalogIndexTests.Generated.self) { $0.classification }
-        return pipeline.alert(for: error as any Error, locale: locale)
+        return pipeline.alert(for: error as any Error, in: locale)
     }
 }

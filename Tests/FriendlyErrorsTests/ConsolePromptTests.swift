@@ -97,7 +97,7 @@ struct ConsolePromptTests {
         let captured = CapturedOutput()
         let presenter = consolePresenter(captured, interactivity: .always, answers: ["2", "2"])
         let result = await AlertPresentationSystem.withPresenter(presenter) {
-            await AlertPipeline().present(CountedError(runs: runs), locale: "en")
+            await AlertPipeline().present(CountedError(runs: runs), in: "en")
         }
         #expect(result.chosenActionID == "fix")
         #expect(result.outcome == .recovered)
@@ -108,7 +108,7 @@ struct ConsolePromptTests {
         let runs = Box(0)
         let presenter = consolePresenter(CapturedOutput(), interactivity: .always, answers: [""])
         let result = await AlertPresentationSystem.withPresenter(presenter) {
-            await AlertPipeline().present(CountedError(runs: runs), locale: "en")
+            await AlertPipeline().present(CountedError(runs: runs), in: "en")
         }
         #expect(result.outcome == nil)
         #expect(runs.value == 0)

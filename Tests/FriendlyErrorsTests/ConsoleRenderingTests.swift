@@ -97,7 +97,7 @@ struct ConsoleRenderingTests {
         let note = await render(SampleAlerts.infoJapanese, color: .always)
         #expect(error.hasPrefix("\u{1B}[1;31merror\u{1B}[0m"))
         #expect(warning.hasPrefix("\u{1B}[1;33mwarning\u{1B}[0m"))
-        #expect(note.hasPrefix("\u{1B}[1;36m注意\u{1B}[0m"))
+        #expect(note.hasPrefix("\u{1B}[1;36m情報\u{1B}[0m"))
     }
 
     @Test func noColourRunCrossesALineBreak() async {

@@ -19,8 +19,8 @@ struct ErrorTypeFactsTests {
     /// Classifies `count` distinct FriendlyError types and as many plain ones, interleaved, and
     /// returns how many came out wrong.
     static func misclassified<Tag>(_ tag: Tag.Type, count: Int, pipeline: AlertPipeline) -> Int {
-        let friendly = pipeline.alert(for: Tagged<Tag>(), locale: "en")
-        let plain = pipeline.alert(for: Plain<Tag>(), locale: "en")
+        let friendly = pipeline.alert(for: Tagged<Tag>(), in: "en")
+        let plain = pipeline.alert(for: Plain<Tag>(), in: "en")
         var wrong = 0
         if friendly.code != "tagged.\(Tag.self)" || friendly.category != .conflict { wrong += 1 }
         if plain.code != "unexpected" || plain.referenceID == nil { wrong += 1 }
@@ -48,9 +48,9 @@ struct ErrorTypeFactsTests {
 
     @Test func classErrorsAreAskedEveryTimeNotCached() {
         final class ClassError: NSError, @unchecked Sendable {}
-        let alert = AlertPipeline().alert(for: ClassError(domain: "x", code: 1), locale: "en")
+        let alert = AlertPipeline().alert(for: ClassError(domain: "x", code: 1), in: "en")
         #expect(alert.code == "unexpected")
-        let plain = AlertPipeline().alert(for: NSError(domain: NSCocoaErrorDomain, code: 4), locale: "en")
+        let plain = AlertPipeline().alert(for: NSError(domain: NSCocoaErrorDomain, code: 4), in: "en")
         #expect(plain.code == "file.notFound")
     }
 }

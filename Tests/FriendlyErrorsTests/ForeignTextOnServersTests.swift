@@ -44,14 +44,14 @@ struct ForeignTextOnServersTests {
     @Test func listingWinsOverTheSettingThatHidesForeignTexts() {
         let pipeline = AlertPipeline().configured(.init(showsForeignLocalizedDescriptions: false))
             .showingTexts(of: PaymentDeclined.self, code: "payment.declined")
-        let alert = pipeline.alert(for: PaymentDeclined(), locale: "en")
+        let alert = pipeline.alert(for: PaymentDeclined(), in: "en")
         #expect(alert.code == "payment.declined")
         #expect(alert.message == "Your card was declined.")
-        #expect(pipeline.alert(for: RouteNotFound(), locale: "en").code == "unexpected")
+        #expect(pipeline.alert(for: RouteNotFound(), in: "en").code == "unexpected")
     }
 
     @Test func commandLineAlertsKeepShowingForeignTextsByDefault() {
-        let alert = AlertPipeline().alert(for: PaymentDeclined(), locale: "en")
+        let alert = AlertPipeline().alert(for: PaymentDeclined(), in: "en")
         #expect(alert.message == "Your card was declined.")
         #expect(alert.suggestion == "Use another card.")
     }

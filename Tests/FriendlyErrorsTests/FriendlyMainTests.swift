@@ -110,7 +110,7 @@ struct FriendlyMainTests {
         let runs = Box(0)
         let attempts = Box(0)
         let presenter = consolePresenter(CapturedOutput(), interactivity: .always, answers: ["2"])
-        let status = await FriendlyMain.exitStatus(presenter: presenter, locale: "en") {
+        let status = await FriendlyMain.exitStatus(presenter: presenter, in: "en") {
             attempts.mutate { $0 += 1 }
             if runs.value == 0 { throw CountedError(runs: runs) }
         }

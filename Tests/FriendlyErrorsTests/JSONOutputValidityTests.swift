@@ -97,13 +97,13 @@ struct JSONOutputValidityTests {
     @Test func outputOfEveryKindOfErrorMatchesTheSchema() throws {
         let pipeline = serverPipeline.addingCatalog(accountCatalog)
         var alerts = [
-            pipeline.alert(for: InsufficientFunds(missingCredits: 42), locale: "en"),
-            pipeline.alert(for: InsufficientFunds(missingCredits: 42), locale: "ja"),
-            pipeline.alert(for: LeakyError(), locale: "de"),
-            pipeline.alert(for: FrameworkHTTPError(statusCode: 404), locale: "fr"),
-            pipeline.alert(for: CocoaError(.fileNoSuchFile), locale: "zh-TW"),
-            pipeline.alert(for: URLError(.timedOut), locale: "pt-BR"),
-            pipeline.alert(for: StorageError.diskFull(freeMB: 3, volume: "/"), locale: "ko"),
+            pipeline.alert(for: InsufficientFunds(missingCredits: 42), in: "en"),
+            pipeline.alert(for: InsufficientFunds(missingCredits: 42), in: "ja"),
+            pipeline.alert(for: LeakyError(), in: "de"),
+            pipeline.alert(for: FrameworkHTTPError(statusCode: 404), in: "fr"),
+            pipeline.alert(for: CocoaError(.fileNoSuchFile), in: "zh-TW"),
+            pipeline.alert(for: URLError(.timedOut), in: "pt-BR"),
+            pipeline.alert(for: StorageError.diskFull(freeMB: 3, volume: "/"), in: "ko"),
             AlertPipeline(configuration: .init(includesDebugDetails: true)).alert(for: LeakyError()),
         ]
         var coalesced = alerts[0]

@@ -11,7 +11,7 @@ import Testing
     private func text(_ bytes: [UInt8]) -> String { String(decoding: bytes, as: UTF8.self) }
 
     @Test func domainErrorGivesTheDocumentedObjectExactly() {
-        let alert = serverPipeline.alert(for: InsufficientFunds(missingCredits: 42), locale: "en")
+        let alert = serverPipeline.alert(for: InsufficientFunds(missingCredits: 42), in: "en")
         let expected =
             #"{"type":"https://errors.example.com/account/insufficient-funds","title":"Insufficient funds","#
             + #""status":402,"detail":"You need 42 more credits.","#
@@ -24,7 +24,7 @@ import Testing
     }
 
     @Test func japaneseObjectKeepsCodesIdsAndTypeAndTranslatesTexts() {
-        let alert = serverPipeline.alert(for: InsufficientFunds(missingCredits: 42), locale: "ja-JP")
+        let alert = serverPipeline.alert(for: InsufficientFunds(missingCredits: 42), in: "ja-JP")
         let expected =
             #"{"type":"https://errors.example.com/account/insufficient-funds","title":"残高が不足しています","#
             + #""status":402,"detail":"あと42クレジット必要です。","code":"account.insufficientFunds","#
@@ -36,7 +36,7 @@ import Testing
     }
 
     @Test func unexpectedErrorGivesGenericTextsAReferenceIdAndAboutBlank() throws {
-        let alert = AlertPipeline().alert(for: LeakyError(), locale: "en")
+        let alert = AlertPipeline().alert(for: LeakyError(), in: "en")
         let referenceID = try #require(alert.referenceID)
         let expected =
             #"{"type":"about:blank","title":"Something went wrong","status":500,"#
@@ -48,9 +48,9 @@ import Testing
     }
 
     @Test func titleIsTheSameForEveryOccurrenceWhileDetailDescribesEach() {
-        let first = serverPipeline.alert(for: InsufficientFunds(missingCredits: 1), locale: "en")
-        let second = serverPipeline.alert(for: InsufficientFunds(missingCredits: 500), locale: "en")
-        let japanese = serverPipeline.alert(for: InsufficientFunds(missingCredits: 1), locale: "ja")
+        let first = serverPipeline.alert(for: InsufficientFunds(missingCredits: 1), in: "en")
+        let second = serverPipeline.alert(for: InsufficientFunds(missingCredits: 500), in: "en")
+        let japanese = serverPipeline.alert(for: InsufficientFunds(missingCredits: 1), in: "ja")
         #expect(first.title == second.title)
         #expect(first.message != second.message)
         #expect(presenter.type(for: first) == presenter.type(for: second))
@@ -59,13 +59,13 @@ import Testing
     }
 
     @Test func typeIsAboutBlankWithoutABaseURI() {
-        let alert = serverPipeline.alert(for: InsufficientFunds(missingCredits: 1), locale: "en")
+        let alert = serverPipeline.alert(for: InsufficientFunds(missingCredits: 1), in: "en")
         #expect(JSONPresenter().type(for: alert) == "about:blank")
         #expect(JSONPresenter(typeBaseURI: "").type(for: alert) == "about:blank")
     }
 
     @Test func typeBaseWithoutTrailingSlashGetsOne() {
-        let alert = serverPipeline.alert(for: InsufficientFunds(missingCredits: 1), locale: "en")
+        let alert = serverPipeline.alert(for: InsufficientFunds(missingCredits: 1), in: "en")
         #expect(
             JSONPresenter(typeBaseURI: "https://errors.example.com/v1").type(for: alert)
                 == "https://errors.example.com/v1/account/insufficient-funds")
@@ -107,14 +107,14 @@ import Testing
     }
 
     @Test func occurrencesAppearOnlyForACoalescedBurst() {
-        var alert = serverPipeline.alert(for: InsufficientFunds(missingCredits: 1), locale: "en")
+        var alert = serverPipeline.alert(for: InsufficientFunds(missingCredits: 1), in: "en")
         #expect(!text(presenter.problemDetails(for: alert)).contains("occurrences"))
         alert.occurrences = 3
         #expect(text(presenter.problemDetails(for: alert)).contains(#""language":"en","occurrences":3}"#))
     }
 
     @Test func problemDetailsIsAPureFunctionOfAlertAndInstance() {
-        let alert = serverPipeline.alert(for: InsufficientFunds(missingCredits: 7), locale: "en")
+        let alert = serverPipeline.alert(for: InsufficientFunds(missingCredits: 7), in: "en")
         #expect(
             presenter.problemDetails(for: alert, instance: instance)
                 == presenter.problemDetails(
@@ -133,7 +133,7 @@ import Testing
     @Test func presentWritesOneLineWithAFreshInstanceAndAnswersDismissed() async {
         let lines = LockedLines()
         let presenter = JSONPresenter(output: TextOutput { lines.append($0) })
-        var alert = serverPipeline.alert(for: InsufficientFunds(missingCredits: 3), locale: "en")
+        var alert = serverPipeline.alert(for: InsufficientFunds(missingCredits: 3), in: "en")
         alert.message = "line one\nline two\r\n\u{2028}\u{2029}end"
         let response = await presenter.present(alert)
         #expect(response == .dismissed)
@@ -150,7 +150,7 @@ import Testing
         let lines = LockedLines()
         let presenter = JSONPresenter(output: TextOutput { lines.append($0) })
         let result = await AlertPresentationSystem.withPresenter(presenter) {
-            await serverPipeline.present(InsufficientFunds(missingCredits: 5), locale: "ja")
+            await serverPipeline.present(InsufficientFunds(missingCredits: 5), in: "ja")
         }
         #expect(result.chosenActionID == nil)
         #expect(result.outcome == nil)

@@ -11,19 +11,19 @@ struct LocalizedAlertTests {
         ("pt-BR", "pt-BR"), ("pt-PT", "pt-BR"), ("en-GB", "en"), ("xx", "en"), ("de-AT", "de"), ("ko-KR", "ko"),
     ])
     func languageTagResolvesAsDocumented(tag: String, expected: String) {
-        let alert = pipeline.alert(for: CocoaError(.fileNoSuchFile), locale: LanguagePreference(stringLiteral: tag))
+        let alert = pipeline.alert(for: CocoaError(.fileNoSuchFile), in: LanguagePreference(stringLiteral: tag))
         #expect(alert.language == expected)
     }
 
     @Test func acceptLanguageWithQualitiesPicksTheBestCatalogLanguage() {
         let preference = LanguagePreference.acceptLanguage("fr-CH, fr;q=0.9, en;q=0.8, *;q=0.5")
-        let alert = pipeline.alert(for: URLError(.notConnectedToInternet), locale: preference)
+        let alert = pipeline.alert(for: URLError(.notConnectedToInternet), in: preference)
         #expect(alert.language == "fr")
         #expect(pipeline.catalog.languageChain(for: preference) == ["fr", "en"])
     }
 
     @Test func japaneseAlertIsInJapaneseWithJapaneseButtons() {
-        let alert = pipeline.alert(for: URLError(.notConnectedToInternet), locale: "ja-JP")
+        let alert = pipeline.alert(for: URLError(.notConnectedToInternet), in: "ja-JP")
         #expect(alert.title == "インターネットに接続されていません")
         #expect(alert.actions.map(\.label).contains("キャンセル"))
     }
@@ -34,7 +34,7 @@ struct LocalizedAlertTests {
             "ja": ["shop.closed.title": "閉店しました"],
         ])
         struct ShopClosed: FriendlyError { var code: String { "shop.closed" } }
-        let alert = AlertPipeline().addingCatalog(catalog).alert(for: ShopClosed(), locale: "ja")
+        let alert = AlertPipeline().addingCatalog(catalog).alert(for: ShopClosed(), in: "ja")
         #expect(alert.title == "閉店しました")
         #expect(alert.message == "The shop is closed.")
     }
@@ -50,7 +50,7 @@ struct LocalizedAlertTests {
             var code: String { "sync.count" }
             var message: LocalizableText { .arguments("Backup", 3) }
         }
-        let alert = AlertPipeline().addingCatalog(catalog).alert(for: Count(), locale: "de")
+        let alert = AlertPipeline().addingCatalog(catalog).alert(for: Count(), in: "de")
         #expect(alert.message == "Backup has 3 files")
     }
 
@@ -60,7 +60,7 @@ struct LocalizedAlertTests {
             var message: LocalizableText { "\("Backup") has \(3) files" }
         }
         let catalog = TranslationCatalog(strings: ["de": ["sync.count.message": "%lld Dateien auf %lld"]])
-        let alert = AlertPipeline().addingCatalog(catalog).alert(for: Count(), locale: "de")
+        let alert = AlertPipeline().addingCatalog(catalog).alert(for: Count(), in: "de")
         #expect(alert.message == "Backup has 3 files")
     }
 
@@ -70,7 +70,7 @@ struct LocalizedAlertTests {
             var message: LocalizableText { "\("Backup") has \(3) files" }
         }
         let catalog = TranslationCatalog(strings: ["de": ["sync.count.message": "%2$lld Dateien auf %1$@"]])
-        let alert = AlertPipeline().addingCatalog(catalog).alert(for: Count(), locale: "de")
+        let alert = AlertPipeline().addingCatalog(catalog).alert(for: Count(), in: "de")
         #expect(alert.message == "3 Dateien auf Backup")
     }
 
@@ -133,5 +133,29 @@ struct LocalizedAlertTests {
         let error: any Error = StorageError.diskFull(freeMB: 3, volume: "Data")
         #expect((error as? any LocalizedError)?.errorDescription == "Only 3 MB are left on Data.")
         #expect(!error.localizedDescription.contains("could not be completed"))
+    }
+
+    /// An error with no texts of its own: its message is its category's.
+    struct Untitled: FriendlyError {
+        var code: String { "test.untitled" }
+        var category: ErrorCategory { .timeout }
+    }
+
+    @Test func eachFoundationTextIsTheAlertsOwnFromTheTasksPipeline() async {
+        let errors: [any FriendlyError] = [
+            StorageError.diskFull(freeMB: 3, volume: "Data"), StorageError.readOnly, OneLanguagePerAlertTests.NameTaken(),
+            Untitled(),
+        ]
+        let pipeline = AlertPipeline().addingCatalog(OneLanguagePerAlertTests.appCatalog)
+        await AlertPresentationSystem.withPipeline(pipeline) {
+            for error in errors {
+                let alert = pipeline.alert(for: error)
+                #expect(error.errorDescription == alert.message)
+                #expect(error.failureReason == alert.reason)
+                #expect(error.recoverySuggestion == alert.suggestion)
+                #expect(error.recoveryOptions == alert.actions.filter(\.isRecovery).map(\.label))
+                #expect(error.localizedDescription == alert.message)
+            }
+        }
     }
 }

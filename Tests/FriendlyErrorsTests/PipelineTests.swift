@@ -6,7 +6,7 @@ struct PipelineTests {
     let pipeline = AlertPipeline()
 
     @Test func friendlyErrorTextsComeFromTheErrorWithInterpolatedArguments() {
-        let alert = pipeline.alert(for: StorageError.diskFull(freeMB: 12, volume: "Backup"), locale: "en")
+        let alert = pipeline.alert(for: StorageError.diskFull(freeMB: 12, volume: "Backup"), in: "en")
         #expect(alert.code == "storage.diskFull")
         #expect(alert.title == "Disk full")
         #expect(alert.message == "Only 12 MB are left on Backup.")
@@ -19,7 +19,7 @@ struct PipelineTests {
             CancellationError(), CocoaError(.userCancelled), URLError(.cancelled), POSIXError(.ECANCELED),
         ]
         for error in cancellations {
-            let alert = pipeline.alert(for: error, locale: "en")
+            let alert = pipeline.alert(for: error, in: "en")
             #expect(alert.code == "operation.cancelled")
             #expect(alert.severity == .info)
         }
@@ -27,7 +27,7 @@ struct PipelineTests {
     }
 
     @Test func friendlyErrorWithoutTextsFallsBackToItsCategoryNeverToARawKey() {
-        let alert = pipeline.alert(for: StorageError.quotaExceeded, locale: "en")
+        let alert = pipeline.alert(for: StorageError.quotaExceeded, in: "en")
         #expect(alert.title == "Not enough space")
         #expect(alert.message == "There isn’t enough storage space to finish.")
         #expect(alert.reason == nil)
@@ -40,8 +40,8 @@ struct PipelineTests {
             "ja": ["storage.readOnly.title": "ロックされたディスク"],
         ])
         let pipeline = AlertPipeline().addingCatalog(catalog)
-        #expect(pipeline.alert(for: StorageError.readOnly, locale: "en").title == "Locked disk")
-        #expect(pipeline.alert(for: StorageError.readOnly, locale: "ja").title == "ロックされたディスク")
+        #expect(pipeline.alert(for: StorageError.readOnly, in: "en").title == "Locked disk")
+        #expect(pipeline.alert(for: StorageError.readOnly, in: "ja").title == "ロックされたディスク")
     }
 
     static let foundationErrors: [(any Error, String)] = [
@@ -75,7 +75,7 @@ struct PipelineTests {
     @Test(arguments: 0..<foundationErrors.count)
     func foundationErrorBecomesAFriendlyAlert(index: Int) {
         let (error, code) = Self.foundationErrors[index]
-        let alert = pipeline.alert(for: error, locale: "en")
+        let alert = pipeline.alert(for: error, in: "en")
         #expect(alert.code == code)
         #expect(alert.referenceID == nil)
         for text in [alert.title, alert.message, alert.reason ?? "", alert.suggestion ?? ""] {
@@ -99,19 +99,19 @@ struct PipelineTests {
         let error = DecodingError.keyNotFound(
             Key(stringValue: "price"),
             .init(codingPath: [Key(stringValue: "items"), Key(intValue: 2)], debugDescription: "password=hunter2"))
-        let alert = pipeline.alert(for: error, locale: "en")
+        let alert = pipeline.alert(for: error, in: "en")
         #expect(alert.reason == "The field “items[2].price” is missing.")
         #expect(!"\(alert)".contains("hunter2"))
     }
 
     @Test func nsErrorOfAnotherDomainIsNotTakenForACocoaError() {
-        let alert = pipeline.alert(for: NSError(domain: "X", code: 4), locale: "en")
+        let alert = pipeline.alert(for: NSError(domain: "X", code: 4), in: "en")
         #expect(alert.code == "unexpected")
         #expect(alert.referenceID != nil)
     }
 
     @Test func unknownErrorShowsNoneOfItsOwnTextAndGetsAReferenceID() {
-        let alert = pipeline.alert(for: DatabaseFailure(), locale: "en")
+        let alert = pipeline.alert(for: DatabaseFailure(), in: "en")
         #expect(alert.code == "unexpected")
         #expect(alert.title == "Something went wrong")
         #expect(alert.message == "An unexpected error occurred.")
@@ -125,13 +125,13 @@ struct PipelineTests {
 
     @Test func debugDetailAppearsOnlyWhenTheAppOptsIn() {
         let debugging = AlertPipeline().configured(.init(includesDebugDetails: true))
-        #expect(debugging.alert(for: DatabaseFailure(), locale: "en").debugDetail?.contains("hunter2") == true)
+        #expect(debugging.alert(for: DatabaseFailure(), in: "en").debugDetail?.contains("hunter2") == true)
     }
 
     @Test func observersReceiveTheOriginalErrorAndTheSameReferenceID() {
         let seen = Box<[ClassificationEvent]>([])
         let observed = pipeline.observing { event in seen.mutate { $0.append(event) } }
-        let alert = observed.alert(for: DatabaseFailure(), locale: "en")
+        let alert = observed.alert(for: DatabaseFailure(), in: "en")
         let events = seen.value
         #expect(events.count == 1)
         #expect(events.first?.error is DatabaseFailure)
@@ -141,33 +141,33 @@ struct PipelineTests {
     @Test func errorWrappedTwiceIsClassifiedByItsInnermostKnownError() {
         let pipeline = self.pipeline.unwrapping(ThirdPartyWrapper.self) { $0.inner }
         let error = ThirdPartyWrapper(inner: RequestFailed(route: "/upload", underlyingError: POSIXError(.ENOSPC)))
-        #expect(pipeline.alert(for: error, locale: "en").code == "file.diskFull")
+        #expect(pipeline.alert(for: error, in: "en").code == "file.diskFull")
     }
 
     @Test func wrapperAroundAnUnknownErrorFallsBackWithoutLeakingEitherLayer() {
         let error = RequestFailed(route: "/admin?token=abc", underlyingError: DatabaseFailure())
-        let alert = pipeline.alert(for: error, locale: "en")
+        let alert = pipeline.alert(for: error, in: "en")
         #expect(alert.code == "unexpected")
         #expect(!"\(alert)".contains("token=abc"))
     }
 
     @Test func nsErrorUnderlyingErrorIsLookedThrough() {
         let error = NSError(domain: "Uploader", code: 1, userInfo: [NSUnderlyingErrorKey: URLError(.timedOut)])
-        #expect(pipeline.alert(for: error, locale: "en").code == "network.timedOut")
+        #expect(pipeline.alert(for: error, in: "en").code == "network.timedOut")
     }
 
     @Test func wrapperCyclesEnd() {
         struct SelfWrapping: ErrorWrapping {
             var underlyingError: (any Error)? { SelfWrapping() }
         }
-        #expect(pipeline.alert(for: SelfWrapping(), locale: "en").code == "unexpected")
+        #expect(pipeline.alert(for: SelfWrapping(), in: "en").code == "unexpected")
     }
 
     @Test func registeredTypeRuleClassifiesAForeignType() {
         let pipeline = self.pipeline.registering(DatabaseFailure.self) { _ in
             Classification(code: "db.unavailable", category: .unavailable, message: "The database is unavailable.")
         }
-        let alert = pipeline.alert(for: DatabaseFailure(), locale: "en")
+        let alert = pipeline.alert(for: DatabaseFailure(), in: "en")
         #expect(alert.code == "db.unavailable")
         #expect(alert.message == "The database is unavailable.")
         #expect(alert.httpStatus == 503)
@@ -184,9 +184,9 @@ struct PipelineTests {
 
     @Test func oneThousandRegisteredTypesEachDispatchToTheirOwnRule() {
         let pipeline = Self.registerLevels(DatabaseFailure.self, remaining: 999, into: self.pipeline)
-        #expect(pipeline.alert(for: DatabaseFailure(), locale: "en").code == "level.999")
-        #expect(pipeline.alert(for: Level<DatabaseFailure>(), locale: "en").code == "level.998")
-        #expect(pipeline.alert(for: Level<Level<DatabaseFailure>>(), locale: "en").code == "level.997")
+        #expect(pipeline.alert(for: DatabaseFailure(), in: "en").code == "level.999")
+        #expect(pipeline.alert(for: Level<DatabaseFailure>(), in: "en").code == "level.998")
+        #expect(pipeline.alert(for: Level<Level<DatabaseFailure>>(), in: "en").code == "level.997")
     }
 
     @Test func predicateAndDomainRulesApplyInOrder() {
@@ -195,8 +195,8 @@ struct PipelineTests {
                 Classification(code: "billing.paymentRequired", category: .invalidInput)
             }
             .registering(where: { ($0 as? ThirdPartyWrapper) != nil ? Classification(code: "wrapped", category: .internal) : nil })
-        #expect(pipeline.alert(for: NSError(domain: "com.example.billing", code: 402), locale: "en").code == "billing.paymentRequired")
-        #expect(pipeline.alert(for: ThirdPartyWrapper(inner: DatabaseFailure()), locale: "en").code == "wrapped")
+        #expect(pipeline.alert(for: NSError(domain: "com.example.billing", code: 402), in: "en").code == "billing.paymentRequired")
+        #expect(pipeline.alert(for: ThirdPartyWrapper(inner: DatabaseFailure()), in: "en").code == "wrapped")
     }
 
     @Test func customClassifierRunsBeforeFoundationErrors() {
@@ -207,17 +207,17 @@ struct PipelineTests {
             }
         }
         let pipeline = self.pipeline.adding(Override())
-        #expect(pipeline.alert(for: URLError(.timedOut), locale: "en").code == "custom.network")
-        #expect(pipeline.alert(for: POSIXError(.ENOENT), locale: "en").code == "file.notFound")
+        #expect(pipeline.alert(for: URLError(.timedOut), in: "en").code == "custom.network")
+        #expect(pipeline.alert(for: POSIXError(.ENOENT), in: "en").code == "file.notFound")
     }
 
     @Test func foreignLocalizedErrorTextIsShownAndItsTypeIsTheCode() {
-        let alert = pipeline.alert(for: ForeignLocalized(), locale: "en")
+        let alert = pipeline.alert(for: ForeignLocalized(), in: "en")
         #expect(alert.message == "The widget couldn't be frobbed.")
         #expect(alert.suggestion == "Unplug the widget and plug it back in.")
         #expect(alert.code.hasSuffix("ForeignLocalized"))
         let hidden = AlertPipeline().configured(.init(showsForeignLocalizedDescriptions: false))
-        #expect(hidden.alert(for: ForeignLocalized(), locale: "en").code == "unexpected")
+        #expect(hidden.alert(for: ForeignLocalized(), in: "en").code == "unexpected")
     }
 
     @Test func errorCarryingAnHTTPStatusKeepsIt() {
@@ -225,7 +225,7 @@ struct PipelineTests {
         let pipeline = self.pipeline.registering(NotFound404.self) { _ in
             Classification(code: "http.notFound", category: .notFound, httpStatus: 404)
         }
-        #expect(pipeline.alert(for: NotFound404(), locale: "en").httpStatus == 404)
+        #expect(pipeline.alert(for: NotFound404(), in: "en").httpStatus == 404)
     }
 
     @Test func categoriesAreExtensibleAndClampTheirStatuses() {
@@ -256,12 +256,12 @@ struct FriendlyWrapperTests {
     }
 
     @Test func friendlyErrorWithAKnownCauseIsClassifiedByTheCause() {
-        let alert = AlertPipeline().alert(for: SyncFailed(cause: URLError(.timedOut)), locale: "en")
+        let alert = AlertPipeline().alert(for: SyncFailed(cause: URLError(.timedOut)), in: "en")
         #expect(alert.code == "network.timedOut")
     }
 
     @Test func friendlyErrorWithAnUnknownCauseKeepsItsOwnText() {
-        let alert = AlertPipeline().alert(for: SyncFailed(cause: DatabaseFailure()), locale: "en")
+        let alert = AlertPipeline().alert(for: SyncFailed(cause: DatabaseFailure()), in: "en")
         #expect(alert.code == "sync.failed")
         #expect(alert.message == "The sync failed.")
         #expect(alert.referenceID == nil)

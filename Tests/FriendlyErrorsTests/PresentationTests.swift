@@ -36,7 +36,7 @@ struct PresentationTests {
         let counter = Box(0)
         let recorder = RecordingPresenter(answering: .choose("fix"))
         let result = await AlertPresentationSystem.withPresenter(recorder) {
-            await pipeline.present(Counted(counter: counter), locale: "en")
+            await pipeline.present(Counted(counter: counter), in: "en")
         }
         #expect(counter.value == 1)
         #expect(result.outcome == .recovered)
@@ -47,7 +47,7 @@ struct PresentationTests {
         let counter = Box(0)
         let recorder = RecordingPresenter(answering: .cancel)
         let result = await AlertPresentationSystem.withPresenter(recorder) {
-            await pipeline.present(Counted(counter: counter), locale: "en")
+            await pipeline.present(Counted(counter: counter), in: "en")
         }
         #expect(counter.value == 0)
         #expect(result.chosenActionID == "cancel")
@@ -57,7 +57,7 @@ struct PresentationTests {
     @Test func throwingRecoveryYieldsASecondAlertNotACrash() async {
         let recorder = RecordingPresenter(answering: .choose("fix"))
         let result = await AlertPresentationSystem.withPresenter(recorder) {
-            await pipeline.present(ThrowingRecovery(), locale: "en")
+            await pipeline.present(ThrowingRecovery(), in: "en")
         }
         #expect(recorder.alerts.map(\.code) == ["test.throwingRecovery", "file.permissionDenied"])
         #expect(result.alert.code == "file.permissionDenied")
@@ -71,7 +71,7 @@ struct PresentationTests {
         }
         let recorder = RecordingPresenter(answering: .choose("again"))
         let pipeline = AlertPipeline().configured(.init(maximumRecoveryDepth: 2))
-        _ = await AlertPresentationSystem.withPresenter(recorder) { await pipeline.present(Loop(), locale: "en") }
+        _ = await AlertPresentationSystem.withPresenter(recorder) { await pipeline.present(Loop(), in: "en") }
         #expect(recorder.alerts.count == 3)
     }
 
@@ -80,7 +80,7 @@ struct PresentationTests {
         let recorder = RecordingPresenter(answering: .choose("retry"))
         await #expect(throws: URLError.self) {
             try await AlertPresentationSystem.withPresenter(recorder) {
-                try await pipeline.run(maximumAttempts: 3, locale: "en") {
+                try await pipeline.run(maximumAttempts: 3, in: "en") {
                     attempts.mutate { $0 += 1 }
                     throw URLError(.timedOut)
                 }
@@ -90,7 +90,7 @@ struct PresentationTests {
         #expect(recorder.alerts.count == 3)
 
         let value = try await AlertPresentationSystem.withPresenter(recorder) {
-            try await pipeline.run(locale: "en") { () -> Int in
+            try await pipeline.run(in: "en") { () -> Int in
                 attempts.mutate { $0 += 1 }
                 if attempts.value < 5 { throw URLError(.timedOut) }
                 return 42
@@ -113,7 +113,7 @@ struct PresentationTests {
                             let error: any Error =
                                 index.isMultiple(of: 2)
                                 ? StorageError.readOnly : StorageError.diskFull(freeMB: task, volume: "v")
-                            await pipeline.present(error, locale: "en")
+                            await pipeline.present(error, in: "en")
                         }
                     }
                 }
@@ -133,10 +133,10 @@ struct PresentationTests {
         let pipeline = self.pipeline.observing { _ in classified.mutate { $0 += 1 } }
         await AlertPresentationSystem.withPresenter(presenter) {
             await withTaskGroup(of: Void.self) { group in
-                group.addTask { await pipeline.present(StorageError.quotaExceeded, locale: "en") }
+                group.addTask { await pipeline.present(StorageError.quotaExceeded, in: "en") }
                 await gate.waitUntilEntered()
                 for _ in 0..<50 {
-                    group.addTask { await pipeline.present(StorageError.readOnly, locale: "en") }
+                    group.addTask { await pipeline.present(StorageError.readOnly, in: "en") }
                 }
                 // Each task enqueues right after it is classified; give the last ones a moment.
                 while classified.value < 51 { try? await Task.sleep(for: .milliseconds(5)) }
@@ -160,9 +160,9 @@ struct PresentationTests {
         let inner = RecordingPresenter()
         await AlertPresentationSystem.withPresenter(outer) {
             await AlertPresentationSystem.withPresenter(inner) {
-                await AlertPipeline.standard.present(CancellationError(), locale: "en")
+                await AlertPipeline.standard.present(CancellationError(), in: "en")
             }
-            await AlertPipeline.standard.present(CancellationError(), locale: "en")
+            await AlertPipeline.standard.present(CancellationError(), in: "en")
         }
         #expect(inner.alerts.count == 1)
         #expect(outer.alerts.count == 1)
@@ -173,7 +173,7 @@ struct PresentationTests {
         let chooser = RecordingPresenter(answering: .choose("fix"))
         let counter = Box(0)
         let result = await AlertPresentationSystem.withPresenter(FanOutPresenter(silent, chooser)) {
-            await pipeline.present(Counted(counter: counter), locale: "en")
+            await pipeline.present(Counted(counter: counter), in: "en")
         }
         #expect(silent.alerts.count == 1)
         #expect(chooser.alerts.count == 1)

@@ -45,13 +45,22 @@ import Testing
 
     @Test(arguments: [
         ("xx-EVIL\r\nSet-Cookie: a", "en"), ("ja", "ja"), ("ja-JP", "ja"), ("JA-jp;q=0.9", "ja"),
-        ("fr-CH, fr;q=0.9", "fr"), ("zh-TW", "zh-Hant"), ("pt-PT", "pt-BR"), ("zz", "en"), ("*", "en"),
+        // The app ships English and Japanese: built-in French, Chinese and Portuguese are not offered.
+        ("fr-CH, fr;q=0.9", "en"), ("zh-TW", "en"), ("pt-PT", "en"), ("zz", "en"), ("*", "en"),
         ("", "en"), ("en;q=0, ja;q=0.1", "ja"), ("x-private-use", "en"),
     ])
     func contentLanguageIsTheCatalogsLanguageNeverTheRequests(header: String, expected: String) {
         let response = serverPipeline.problemResponse(for: InsufficientFunds(missingCredits: 2), acceptLanguage: header)
         #expect(response.value(forHeader: "Content-Language") == expected)
         #expect(serverPipeline.catalog.languages.contains(expected))
+    }
+
+    @Test(arguments: [
+        ("fr-CH, fr;q=0.9", "fr"), ("zh-TW", "zh-Hant"), ("pt-PT", "pt-BR"), ("ko", "ko"), ("zz", "en"),
+    ])
+    func withoutAnAppCatalogEveryBuiltInLanguageIsOffered(header: String, expected: String) {
+        let response = AlertPipeline().problemResponse(for: CocoaError(.fileNoSuchFile), acceptLanguage: header)
+        #expect(response.value(forHeader: "Content-Language") == expected)
     }
 
     @Test func everyContentLanguageIsOneOfTheCatalogsWhateverTheRequest() {

@@ -9,7 +9,7 @@ struct ReferenceIDTests {
         let pipeline = AlertPipeline()
         var seen = Set<String>()
         for _ in 0..<10_000 {
-            let id = pipeline.alert(for: DatabaseFailure(), locale: "en").referenceID ?? ""
+            let id = pipeline.alert(for: DatabaseFailure(), in: "en").referenceID ?? ""
             #expect(id.count == 9)
             #expect(id.allSatisfy { "0123456789ABCDEFGHJKMNPQRSTVWXYZ-".contains($0) })
             seen.insert(id)

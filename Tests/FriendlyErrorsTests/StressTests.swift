@@ -29,7 +29,7 @@ struct StressTests {
                                 default: DatabaseFailure()
                                 }
                             let language: LanguagePreference = index.isMultiple(of: 2) ? "ja" : "de-AT"
-                            await pipeline.present(error, locale: language)
+                            await pipeline.present(error, in: language)
                         }
                     }
                 }
@@ -50,7 +50,7 @@ struct StressTests {
                                 Classification(code: "db.down", category: .unavailable)
                             }
                         let alert = layered.alert(
-                            for: URLError(.timedOut), locale: .acceptLanguage("fr-CH, fr;q=0.9, ja;q=0.\(index)"))
+                            for: URLError(.timedOut), in: .acceptLanguage("fr-CH, fr;q=0.9, ja;q=0.\(index)"))
                         if alert.language == "fr", catalog.diagnostics.isEmpty { loaded.mutate { $0 += 1 } }
                     }
                 }

@@ -19,9 +19,35 @@ let benchmarks: @Sendable () -> Void = {
         for (name, error) in Fixtures.errors {
             Benchmark("alert/\(name)/\(language)") { benchmark in
                 for _ in benchmark.scaledIterations {
-                    blackHole(pipeline.alert(for: error, locale: preference))
+                    blackHole(pipeline.alert(for: error, in: preference))
                 }
             }
+        }
+    }
+
+    // A tag as the caller writes it against a preference built once: the tag costs no more.
+    let japanJapanese = LanguagePreference("ja-JP")
+    Benchmark("alert/tag/ja-JP/prebuilt") { benchmark in
+        for _ in benchmark.scaledIterations {
+            blackHole(pipeline.alert(for: Fixtures.AppError.simple, in: japanJapanese))
+        }
+    }
+    Benchmark("alert/tag/ja-JP/literal") { benchmark in
+        for _ in benchmark.scaledIterations {
+            blackHole(pipeline.alert(for: Fixtures.AppError.simple, in: "ja-JP"))
+        }
+    }
+    Benchmark("alert/tag/ja_JP/literal") { benchmark in
+        for _ in benchmark.scaledIterations {
+            blackHole(pipeline.alert(for: Fixtures.AppError.simple, in: "ja_JP"))
+        }
+    }
+
+    // Foundation's view of a FriendlyError: one text, not a whole alert.
+    let bridged: any Error = Fixtures.AppError.simple
+    Benchmark("bridging/localizedDescription") { benchmark in
+        for _ in benchmark.scaledIterations {
+            blackHole(bridged.localizedDescription)
         }
     }
 
@@ -30,7 +56,7 @@ let benchmarks: @Sendable () -> Void = {
         let registered = Fixtures.registering(Fixtures.UnknownError.self, count: count, into: pipeline)
         Benchmark("rules/\(count)") { benchmark in
             for _ in benchmark.scaledIterations {
-                blackHole(registered.alert(for: Fixtures.UnknownError(), locale: "en"))
+                blackHole(registered.alert(for: Fixtures.UnknownError(), in: "en"))
             }
         }
     }
@@ -58,7 +84,7 @@ let benchmarks: @Sendable () -> Void = {
     hostileCatalogBenchmarks()
 
     // Encoding one alert as problem+json: our writer against JSONEncoder on a Codable of the same fields.
-    let jsonAlert = pipeline.alert(for: Fixtures.AppError.withArguments(count: 3, volume: "Backup"), locale: "en")
+    let jsonAlert = pipeline.alert(for: Fixtures.AppError.withArguments(count: 3, volume: "Backup"), in: "en")
     let json = JSONPresenter()
     let encoder = JSONEncoder()
     let codable = Fixtures.ProblemDetails(jsonAlert)
@@ -78,7 +104,7 @@ let benchmarks: @Sendable () -> Void = {
         output: TextOutput { blackHole($0) },
         options: .init(color: .never, width: .columns(80), interactivity: .never), environment: [:])
     for language in ["en", "ja"] {
-        let alert = pipeline.alert(for: CocoaError(.fileNoSuchFile), locale: LanguagePreference(stringLiteral: language))
+        let alert = pipeline.alert(for: CocoaError(.fileNoSuchFile), in: LanguagePreference(stringLiteral: language))
         Benchmark("console/render/80/\(language)") { benchmark in
             for _ in benchmark.scaledIterations {
                 blackHole(await console.present(alert))
@@ -102,7 +128,7 @@ let benchmarks: @Sendable () -> Void = {
                     for _ in 0..<tasks {
                         group.addTask {
                             for _ in 0..<(operations / tasks) {
-                                blackHole(pipeline.alert(for: Fixtures.AppError.simple, locale: english))
+                                blackHole(pipeline.alert(for: Fixtures.AppError.simple, in: english))
                             }
                         }
                     }

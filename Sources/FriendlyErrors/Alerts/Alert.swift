@@ -53,9 +53,12 @@ public struct Alert: Sendable, Hashable {
     public var httpStatusOverride: Int?
     /// The error's own description, present only when the app opted into debug details.
     public var debugDetail: String?
+    /// The labels and prompts a presenter adds, from the alert's catalog in ``language``.
+    public var presenterTexts: PresenterTexts
 
     /// An alert; actions are kept in the order given (use ``Alert/orderedActions(for:cancel:ok:)``
-    /// for the HIG order).
+    /// for the HIG order). Without `presenterTexts`, presenters label it with the built-in texts in
+    /// `language`.
     public init(
         code: String,
         category: ErrorCategory,
@@ -69,7 +72,8 @@ public struct Alert: Sendable, Hashable {
         language: String = "en",
         occurrences: Int = 1,
         httpStatusOverride: Int? = nil,
-        debugDetail: String? = nil
+        debugDetail: String? = nil,
+        presenterTexts: PresenterTexts? = nil
     ) {
         self.code = code
         self.category = category
@@ -84,6 +88,7 @@ public struct Alert: Sendable, Hashable {
         self.occurrences = occurrences
         self.httpStatusOverride = httpStatusOverride
         self.debugDetail = debugDetail
+        self.presenterTexts = presenterTexts ?? PresenterTexts(builtInLanguage: language)
     }
 
     /// The shape of the alert's choices.

@@ -1,3 +1,5 @@
+public import Foundation
+
 /// Turns any error — the app's own, Foundation's, a third party's, an unknown one — into an
 /// ``Alert`` in a chosen language, through an ordered chain of classifiers.
 ///
@@ -8,7 +10,7 @@
 ///     }
 ///     .observing { event in logger.error("\(event.error)", metadata: ["ref": "\(event.referenceID ?? "-")"]) }
 ///
-/// let alert = pipeline.alert(for: error, locale: .acceptLanguage(request.headers["Accept-Language"]))
+/// let alert = pipeline.alert(for: error, in: .acceptLanguage(request.headers["Accept-Language"] ?? ""))
 /// ```
 ///
 /// The chain, in order: unwrapping of wrapper errors (the innermost known error wins),
@@ -25,7 +27,7 @@ public struct AlertPipeline: Sendable {
         /// never inferred from the build configuration: turn it on explicitly, for development only.
         public var includesDebugDetails: Bool
         /// Show the texts of other libraries' `LocalizedError` values in alerts made with
-        /// ``AlertPipeline/alert(for:locale:)`` (command-line tools, the console). On by default; turn
+        /// `alert(for:in:)` (command-line tools, the console). On by default; turn
         /// it off when a dependency puts internals into its descriptions.
         ///
         /// Server responses (``AlertPipeline/problemResponse(for:acceptLanguage:presenter:)``) never
@@ -83,14 +85,49 @@ public struct AlertPipeline: Sendable {
         return classification
     }
 
-    /// The alert for `error`, in the best language of `locale` that the catalog has.
+    /// The alert for `error`, in the best of the catalog's languages for `preference`.
+    ///
+    /// ```swift
+    /// pipeline.alert(for: error)                                            // the process language
+    /// pipeline.alert(for: error, in: .acceptLanguage(acceptLanguageHeader)) // a server's request
+    /// ```
     ///
     /// - Parameters:
     ///   - error: any error.
-    ///   - locale: the languages wanted: a tag (`"ja-JP"`), a request's
-    ///     ``LanguagePreference/acceptLanguage(_:)``, or the process language (the default).
-    public func alert(for error: any Error, locale: LanguagePreference = .process) -> Alert {
-        AlertLocalizer(catalog: catalog).alert(for: classify(error), chain: catalog.languageOrdinals(for: locale))
+    ///   - preference: the languages wanted: a request's ``LanguagePreference/acceptLanguage(_:)``,
+    ///     the process language (``LanguagePreference/process``, the default), or a list of tags.
+    public func alert(for error: any Error, in preference: LanguagePreference = .process) -> Alert {
+        AlertLocalizer(catalog: catalog).alert(for: classify(error), chain: catalog.languageOrdinals(for: preference))
+    }
+
+    /// The alert for `error`, in the best of the catalog's languages for a language tag as written:
+    /// `"ja-JP"`, `"pt_BR"`, `"zh-Hant-TW"`. A tag in its canonical spelling costs no more than a
+    /// prebuilt ``LanguagePreference``; text that is not a tag gives the base language.
+    ///
+    /// ```swift
+    /// let alert = pipeline.alert(for: error, in: "ja-JP")
+    /// ```
+    public func alert(for error: any Error, in languageTag: String) -> Alert {
+        AlertLocalizer(catalog: catalog).alert(for: classify(error), chain: catalog.languageOrdinals(forTag: languageTag))
+    }
+
+    /// The alert for `error`, in the best of the catalog's languages for a Foundation `Locale`'s
+    /// language (its language, script and region; calendar and other keywords play no part).
+    ///
+    /// ```swift
+    /// let alert = pipeline.alert(for: error, in: Locale(identifier: "de_CH"))
+    /// ```
+    ///
+    /// On Linux `Locale.current` does not follow `LANG` or `LANGUAGE`: for the process's language,
+    /// use ``LanguagePreference/process`` (the default of ``alert(for:in:)-(_,LanguagePreference)``).
+    public func alert(for error: any Error, in locale: Locale) -> Alert {
+        alert(for: error, in: LanguagePreference(locale))
+    }
+
+    /// The alert for `error` in the best language of `locale` that the catalog has.
+    @available(*, deprecated, renamed: "alert(for:in:)")
+    public func alert(for error: any Error, locale: LanguagePreference) -> Alert {
+        alert(for: error, in: locale)
     }
 
     // MARK: Building
@@ -153,9 +190,26 @@ public struct AlertPipeline: Sendable {
     }
 
     /// The pipeline with the app's catalog layered over the current one (the app's keys win).
+    ///
+    /// Alerts are then offered in the app's languages: the built-in texts fill in for those only,
+    /// so every text of an alert, and every label a presenter adds, is in ``Alert/language`` or,
+    /// where the app has no translation, the base language (see ``TranslationCatalog/adding(_:)``).
     public func addingCatalog(_ catalog: TranslationCatalog) -> AlertPipeline {
         var copy = self
         copy.catalog = self.catalog.adding(catalog)
+        return copy
+    }
+
+    /// The pipeline with alerts offered in these languages only (and the catalog's base language):
+    /// by default they are the languages of the catalogs added with ``addingCatalog(_:)``, or every
+    /// built-in language when the app adds none.
+    ///
+    /// ```swift
+    /// let pipeline = AlertPipeline().offering(languages: ["en", "ja"])   // no built-in French alerts
+    /// ```
+    public func offering(languages: [String]) -> AlertPipeline {
+        var copy = self
+        copy.catalog = catalog.offering(languages: languages)
         return copy
     }
 

@@ -1,17 +1,23 @@
 import Foundation
 
 // Foundation bridging: every FriendlyError describes itself to code that only knows
-// LocalizedError and RecoverableError, in the process language, with the catalog of the
-// bootstrapped pipeline (AlertPresentationSystem), so the app's own catalog texts appear too.
+// LocalizedError and RecoverableError.
 extension FriendlyError {
-    /// The alert's message, in the process language.
-    public var errorDescription: String? { bridgedAlert.message }
-    /// The alert's reason, in the process language.
-    public var failureReason: String? { bridgedAlert.reason }
-    /// The alert's suggestion, in the process language.
-    public var recoverySuggestion: String? { bridgedAlert.suggestion }
+    /// The alert's message, for code that only knows Foundation's `LocalizedError` (and so for
+    /// `localizedDescription`, argument-parser and SwiftUI's `.alert(isPresented:error:)`).
+    ///
+    /// It is put into words by the task's pipeline (``AlertPresentationSystem/pipeline``: the
+    /// task's override, else the bootstrapped one, else ``AlertPipeline/standard``), so the app's own
+    /// catalog texts appear, in the process language (``LanguagePreference/process``: `LANGUAGE`,
+    /// `LC_ALL`, `LC_MESSAGES`, `LANG`). Only this text is looked up, not the whole alert.
+    public var errorDescription: String? { bridgedText(.message) }
+    /// The alert's reason, from the same pipeline and language as ``errorDescription``.
+    public var failureReason: String? { bridgedText(.reason) }
+    /// The alert's suggestion, from the same pipeline and language as ``errorDescription``.
+    public var recoverySuggestion: String? { bridgedText(.suggestion) }
 
-    /// The labels of the recoveries, in order.
+    /// The labels of the recoveries, in the alert's order, from the same pipeline and language as
+    /// ``errorDescription``.
     public var recoveryOptions: [String] {
         bridgedAlert.actions.filter(\.isRecovery).map(\.label)
     }
@@ -21,7 +27,7 @@ extension FriendlyError {
     ///
     /// Foundation's protocol is synchronous, so this blocks the calling thread until the async
     /// recovery finishes: call it from a thread of your own, not from a task. Prefer
-    /// ``AlertPipeline/present(_:locale:)``, which runs recoveries asynchronously.
+    /// ``AlertPipeline/present(_:in:)``, which runs recoveries asynchronously.
     public func attemptRecovery(optionIndex recoveryIndex: Int) -> Bool {
         let recoveries = bridgedAlert.actions.filter(\.isRecovery)
         guard recoveries.indices.contains(recoveryIndex), let perform = recoveries[recoveryIndex].perform else {
@@ -36,6 +42,11 @@ extension FriendlyError {
         }
         semaphore.wait()
         return result.value
+    }
+
+    private func bridgedText(_ field: AlertLocalizer.Field) -> String? {
+        let catalog = AlertPresentationSystem.pipeline.catalog
+        return AlertLocalizer(catalog: catalog).text(field, of: self, chain: catalog.languageOrdinals(for: .process))
     }
 
     private var bridgedAlert: Alert {

@@ -28,7 +28,8 @@ struct AlertLocalizer {
             lookup.resolve(classification.message, field: .message)
             ?? lookup.generic(.message, of: category)
             ?? title
-        let language = index.languages[chain.first ?? CatalogIndex.baseOrdinal]
+        let ordinal = chain.first ?? CatalogIndex.baseOrdinal
+        let language = index.languages[ordinal]
         let actions: [AlertAction]
         switch classification.recoveries.count {
         case 0:
@@ -53,7 +54,28 @@ struct AlertLocalizer {
             actions: actions,
             language: language.name,
             httpStatusOverride: classification.httpStatus,
-            debugDetail: classification.debugDetail)
+            debugDetail: classification.debugDetail,
+            presenterTexts: PresenterTexts(index: index, ordinal: ordinal))
+    }
+
+    /// One text of `error`'s alert — its message, reason or suggestion — without building the rest:
+    /// what Foundation's `LocalizedError` properties ask for, one at a time. The message falls back
+    /// as the alert's does (the category's generic message, then the title).
+    func text(_ field: Field, of error: some FriendlyError, chain: [Int]) -> String? {
+        let lookup = Lookup(index: index, chain: chain, code: error.code)
+        switch field {
+        case .title:
+            return lookup.resolve(error.title, field: .title)
+                ?? lookup.generic(.title, of: error.category) ?? lookup.generic(.title, of: .unknown)
+                ?? error.category.name
+        case .message:
+            return lookup.resolve(error.message, field: .message) ?? lookup.generic(.message, of: error.category)
+                ?? text(.title, of: error, chain: chain)
+        case .reason:
+            return lookup.resolve(error.reason, field: .reason)
+        case .suggestion:
+            return lookup.resolve(error.suggestion, field: .suggestion)
+        }
     }
 
     /// The recoveries as actions; a repeated id or one of the stock ids (`ok`, `cancel`) is dropped,

@@ -25,9 +25,9 @@ extension AlertPipeline {
     /// }
     /// ```
     @discardableResult
-    public func present(_ error: any Error, locale: LanguagePreference = .process) async -> PresentationResult {
+    public func present(_ error: any Error, in preference: LanguagePreference = .process) async -> PresentationResult {
         let coordinator = AlertPresentationSystem.coordinator
-        var alert = self.alert(for: error, locale: locale)
+        var alert = self.alert(for: error, in: preference)
         var depth = 0
         while true {
             let delivery = await coordinator.present(alert)
@@ -42,20 +42,37 @@ extension AlertPipeline {
             case .failed(let recoveryError):
                 guard !delivery.joined, depth < configuration.maximumRecoveryDepth else { return result }
                 depth += 1
-                alert = self.alert(for: recoveryError, locale: locale)
+                alert = self.alert(for: recoveryError, in: preference)
             }
         }
     }
 
+    /// Presents `error` in the languages of `locale` (see ``present(_:in:)``).
+    @available(*, deprecated, renamed: "present(_:in:)")
+    @discardableResult
+    public func present(_ error: any Error, locale: LanguagePreference) async -> PresentationResult {
+        await present(error, in: locale)
+    }
+
     /// Runs `operation`; when it throws, presents the error and runs it again if the chosen
     /// recovery fixed the problem or asked for a retry, at most `maximumAttempts` times in all.
-    /// Throws the last error when the user cancels or the attempts run out.
+    /// Throws the last error when the user cancels or the attempts run out, and `CancellationError`
+    /// when the task is cancelled: a cancelled task never starts another attempt.
+    ///
+    /// `operation` runs on the caller's actor (`isolation`, which the caller need not pass), so it
+    /// may use the caller's state, as in a `@MainActor` view model:
     ///
     /// ```swift
-    /// let config = try await pipeline.run { try Config.load(from: path) }
+    /// @MainActor final class Library {
+    ///     var photos: [Photo] = []
+    ///     func refresh() async throws {
+    ///         photos = try await pipeline.run { try await server.photos() }
+    ///     }
+    /// }
     /// ```
     public func run<Result>(
-        maximumAttempts: Int = 3, locale: LanguagePreference = .process,
+        maximumAttempts: Int = 3, in preference: LanguagePreference = .process,
+        isolation: isolated (any Actor)? = #isolation,
         _ operation: () async throws -> Result
     ) async throws -> Result {
         var attempt = 1
@@ -63,10 +80,23 @@ extension AlertPipeline {
             do {
                 return try await operation()
             } catch {
-                let result = await present(error, locale: locale)
+                // A cancelled task is stopping: nobody is asked about what it threw, nothing retries.
+                try Task.checkCancellation()
+                let result = await present(error, in: preference)
+                try Task.checkCancellation()
                 guard result.shouldRetry, attempt < max(1, maximumAttempts) else { throw error }
                 attempt += 1
             }
         }
+    }
+
+    /// Runs `operation` with alerts in the languages of `locale` (see ``run(maximumAttempts:in:isolation:_:)``).
+    @available(*, deprecated, renamed: "run(maximumAttempts:in:isolation:_:)")
+    public func run<Result>(
+        maximumAttempts: Int = 3, locale: LanguagePreference,
+        isolation: isolated (any Actor)? = #isolation,
+        _ operation: () async throws -> Result
+    ) async throws -> Result {
+        try await run(maximumAttempts: maximumAttempts, in: locale, isolation: isolation, operation)
     }
 }

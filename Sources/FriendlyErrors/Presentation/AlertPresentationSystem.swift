@@ -74,22 +74,35 @@ public enum AlertPresentationSystem {
 
     /// Runs `operation` with its own presenter (and optionally pipeline) for the current task and
     /// the tasks it creates; the process-wide ones stay untouched.
+    ///
+    /// `operation` runs on the caller's actor (`isolation`, which the caller need not pass), so a
+    /// `@MainActor` view model or test calls it with main-actor state as it stands:
+    ///
+    /// ```swift
+    /// @MainActor func savingShowsOneAlert() async {
+    ///     let recorder = RecordingPresenter(answering: .cancel)
+    ///     await AlertPresentationSystem.withPresenter(recorder) { await model.save() }
+    /// }
+    /// ```
     @discardableResult
     public static func withPresenter<Result>(
         _ presenter: any AlertPresenter, pipeline: AlertPipeline? = nil,
+        isolation: isolated (any Actor)? = #isolation,
         operation: () async throws -> Result
     ) async rethrows -> Result {
         let scoped = Override(
             coordinator: AlertCoordinator(presenter: presenter), pipeline: pipeline ?? override?.pipeline)
-        return try await $override.withValue(scoped) { try await operation() }
+        return try await $override.withValue(scoped, operation: operation, isolation: isolation)
     }
 
     /// Runs `operation` with its own pipeline for the current task; the presenter stays as it is.
+    /// `operation` runs on the caller's actor, as for ``withPresenter(_:pipeline:isolation:operation:)``.
     @discardableResult
     public static func withPipeline<Result>(
-        _ pipeline: AlertPipeline, operation: () async throws -> Result
+        _ pipeline: AlertPipeline, isolation: isolated (any Actor)? = #isolation,
+        operation: () async throws -> Result
     ) async rethrows -> Result {
         let scoped = Override(coordinator: override?.coordinator, pipeline: pipeline)
-        return try await $override.withValue(scoped) { try await operation() }
+        return try await $override.withValue(scoped, operation: operation, isolation: isolation)
     }
 }

@@ -83,7 +83,7 @@ public struct CatalogChecker: Sendable {
 
     /// The alert the app shows for `error` in `language`.
     public func alert(for error: any FriendlyError, language: String) -> Alert {
-        adjustment(pipeline.alert(for: error, locale: LanguagePreference(stringLiteral: language)))
+        adjustment(pipeline.alert(for: error, in: LanguagePreference(stringLiteral: language)))
     }
 
     // MARK: Checking

@@ -26,7 +26,7 @@ enum DemoStrings {
 "demo.loaded" = "Configuration loaded with %lld settings. Done.";
 """#),
         (language: "de", name: "Localization/de.lproj/Demo.strings", contents: #"""
-/* Texts of `friendly-errors demo`, a small job that reads a configuration file. Base language. */
+/* Texts of `friendly-errors demo`, a small job that reads a configuration file. German (de). */
 
 /* %@ is the path of the configuration file */
 "demo.configMissing.title" = "Konfigurationsdatei nicht gefunden";
@@ -47,7 +47,7 @@ enum DemoStrings {
 "demo.loaded" = "Konfiguration geladen (Anzahl der Einstellungen: %lld). Fertig.";
 """#),
         (language: "es", name: "Localization/es.lproj/Demo.strings", contents: #"""
-/* Texts of `friendly-errors demo`, a small job that reads a configuration file. Base language. */
+/* Texts of `friendly-errors demo`, a small job that reads a configuration file. Spanish (es). */
 
 /* %@ is the path of the configuration file */
 "demo.configMissing.title" = "No se ha encontrado el archivo de configuración";
@@ -68,7 +68,7 @@ enum DemoStrings {
 "demo.loaded" = "Configuración cargada (número de ajustes: %lld). Listo.";
 """#),
         (language: "fr", name: "Localization/fr.lproj/Demo.strings", contents: #"""
-/* Texts of `friendly-errors demo`, a small job that reads a configuration file. Base language. */
+/* Texts of `friendly-errors demo`, a small job that reads a configuration file. French (fr). */
 
 /* %@ is the path of the configuration file */
 "demo.configMissing.title" = "Fichier de configuration introuvable";
@@ -89,7 +89,7 @@ enum DemoStrings {
 "demo.loaded" = "Configuration chargée (nombre de paramètres : %lld). Terminé.";
 """#),
         (language: "ja", name: "Localization/ja.lproj/Demo.strings", contents: #"""
-/* Texts of `friendly-errors demo`, a small job that reads a configuration file. Base language. */
+/* Texts of `friendly-errors demo`, a small job that reads a configuration file. Japanese (ja). */
 
 /* %@ is the path of the configuration file */
 "demo.configMissing.title" = "設定ファイルが見つかりません";
@@ -110,7 +110,7 @@ enum DemoStrings {
 "demo.loaded" = "%lld 件の設定を読み込みました。完了しました。";
 """#),
         (language: "ko", name: "Localization/ko.lproj/Demo.strings", contents: #"""
-/* Texts of `friendly-errors demo`, a small job that reads a configuration file. Base language. */
+/* Texts of `friendly-errors demo`, a small job that reads a configuration file. Korean (ko). */
 
 /* %@ is the path of the configuration file */
 "demo.configMissing.title" = "설정 파일을 찾을 수 없음";
@@ -131,7 +131,7 @@ enum DemoStrings {
 "demo.loaded" = "설정 항목 %lld개를 불러왔습니다. 완료되었습니다.";
 """#),
         (language: "pt-BR", name: "Localization/pt-BR.lproj/Demo.strings", contents: #"""
-/* Texts of `friendly-errors demo`, a small job that reads a configuration file. Base language. */
+/* Texts of `friendly-errors demo`, a small job that reads a configuration file. Brazilian Portuguese (pt-BR). */
 
 /* %@ is the path of the configuration file */
 "demo.configMissing.title" = "Arquivo de configuração não encontrado";
@@ -152,7 +152,7 @@ enum DemoStrings {
 "demo.loaded" = "Configuração carregada (número de ajustes: %lld). Concluído.";
 """#),
         (language: "zh-Hans", name: "Localization/zh-Hans.lproj/Demo.strings", contents: #"""
-/* Texts of `friendly-errors demo`, a small job that reads a configuration file. Base language. */
+/* Texts of `friendly-errors demo`, a small job that reads a configuration file. Simplified Chinese (zh-Hans). */
 
 /* %@ is the path of the configuration file */
 "demo.configMissing.title" = "找不到配置文件";
@@ -173,7 +173,7 @@ enum DemoStrings {
 "demo.loaded" = "已加载配置（共 %lld 项设置）。完成。";
 """#),
         (language: "zh-Hant", name: "Localization/zh-Hant.lproj/Demo.strings", contents: #"""
-/* Texts of `friendly-errors demo`, a small job that reads a configuration file. Base language. */
+/* Texts of `friendly-errors demo`, a small job that reads a configuration file. Traditional Chinese (zh-Hant). */
 
 /* %@ is the path of the configuration file */
 "demo.configMissing.title" = "找不到設定檔";

@@ -64,7 +64,7 @@ struct ExplainCommand {
         }
         let pipeline = AlertPipeline(catalog: catalog)
         let preference = locale.map { LanguagePreference(stringLiteral: $0) } ?? .process
-        let alert = pipeline.alert(for: ExplainedError(classification), locale: preference)
+        let alert = pipeline.alert(for: ExplainedError(classification), in: preference)
         if let locale, let wanted = LanguageTag(locale), let shown = LanguageTag(alert.language),
             wanted.language != shown.language
         {
@@ -74,7 +74,7 @@ struct ExplainCommand {
             // Exactly what a server would send for this code, as one JSON Lines record.
             ToolOutput.standardOutput.write(String(decoding: JSONPresenter().jsonLine(for: alert), as: UTF8.self))
         } else {
-            let presenter = ConsolePresenter(output: .standardOutput, interactivity: .never, catalog: catalog)
+            let presenter = ConsolePresenter(output: .standardOutput, interactivity: .never)
             _ = await presenter.present(alert)
         }
         return 0

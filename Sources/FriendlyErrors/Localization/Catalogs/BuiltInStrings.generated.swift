@@ -206,7 +206,7 @@ enum BuiltInStrings {
 "operation.cancelled.message" = "The operation was cancelled.";
 """#),
         (language: "de", name: "Localization/de.lproj/FriendlyErrors.strings", contents: #"""
-/* The library's own texts, base language (English).
+/* The library's own texts in German (de); the base language is English (en).
    Keys: action.* button labels; severity.* headline words; console.* and json.* presenter labels;
    category.<name>.* generic texts by category; <code>.title/.message/.reason/.suggestion for the
    errors the pipeline knows. Placeholders: %@ text, %lld integer; every translation must take the
@@ -333,10 +333,10 @@ enum BuiltInStrings {
 "data.corrupt.title" = "Ungültige Daten";
 "data.corrupt.message" = "Die Daten sind beschädigt oder haben nicht das erwartete Format.";
 /* %@ is a field path such as items[2].price */
-"data.corrupt.reasonAtPath" = "Der Wert bei „%@“ ist ungültig.";
+"data.corrupt.reasonAtPath" = "Der Wert unter „%@“ ist ungültig.";
 "data.typeMismatch.title" = "Ungültige Daten";
 "data.typeMismatch.message" = "Ein Wert hat den falschen Typ.";
-"data.typeMismatch.reasonAtPath" = "Der Wert bei „%@“ hat den falschen Typ.";
+"data.typeMismatch.reasonAtPath" = "Der Wert unter „%@“ hat den falschen Typ.";
 "data.valueMissing.title" = "Fehlender Wert";
 "data.valueMissing.message" = "Ein erforderlicher Wert fehlt.";
 "data.valueMissing.reasonAtPath" = "Bei „%@“ ist kein Wert vorhanden.";
@@ -406,7 +406,7 @@ enum BuiltInStrings {
 "operation.cancelled.message" = "Der Vorgang wurde abgebrochen.";
 """#),
         (language: "es", name: "Localization/es.lproj/FriendlyErrors.strings", contents: #"""
-/* The library's own texts, base language (English).
+/* The library's own texts in Spanish (es); the base language is English (en).
    Keys: action.* button labels; severity.* headline words; console.* and json.* presenter labels;
    category.<name>.* generic texts by category; <code>.title/.message/.reason/.suggestion for the
    errors the pipeline knows. Placeholders: %@ text, %lld integer; every translation must take the
@@ -460,7 +460,7 @@ enum BuiltInStrings {
 "category.rateLimited.title" = "Demasiadas solicitudes";
 "category.rateLimited.message" = "Se han realizado demasiadas solicitudes en poco tiempo.";
 "category.insufficientStorage.title" = "Espacio insuficiente";
-"category.insufficientStorage.message" = "No hay suficiente espacio de almacenamiento para terminar.";
+"category.insufficientStorage.message" = "No hay suficiente espacio de almacenamiento para completar la operación.";
 "category.ioFailure.title" = "Error de lectura o escritura";
 "category.ioFailure.message" = "No se han podido leer o escribir los datos.";
 "category.configuration.title" = "Problema de configuración";
@@ -598,7 +598,7 @@ enum BuiltInStrings {
 "system.tooManyOpenFiles.message" = "Hay demasiados archivos abiertos a la vez.";
 "system.tooManyOpenFiles.suggestion" = "Cierre algunos archivos o programas y vuelva a intentarlo.";
 "system.outOfMemory.title" = "Memoria insuficiente";
-"system.outOfMemory.message" = "No hay suficiente memoria para terminar.";
+"system.outOfMemory.message" = "No hay suficiente memoria para completar la operación.";
 "system.outOfMemory.suggestion" = "Cierre otros programas y vuelva a intentarlo.";
 "system.notSupported.title" = "Operación no admitida";
 "system.notSupported.message" = "Esta operación no se admite aquí.";
@@ -606,7 +606,7 @@ enum BuiltInStrings {
 "operation.cancelled.message" = "Se ha cancelado la operación.";
 """#),
         (language: "fr", name: "Localization/fr.lproj/FriendlyErrors.strings", contents: #"""
-/* The library's own texts, base language (English).
+/* The library's own texts in French (fr); the base language is English (en).
    Keys: action.* button labels; severity.* headline words; console.* and json.* presenter labels;
    category.<name>.* generic texts by category; <code>.title/.message/.reason/.suggestion for the
    errors the pipeline knows. Placeholders: %@ text, %lld integer; every translation must take the
@@ -631,7 +631,7 @@ enum BuiltInStrings {
 "console.reference" = "référence";
 "console.occurrences" = "(survenu %lld fois)";
 /* The prompt: %1$@ is the range of numbers ("1-3"), %2$@ the number Enter picks */
-"console.prompt" = "Votre choix [%1$@, Enter=%2$@] :";
+"console.prompt" = "Votre choix [%1$@, Entrée=%2$@] :";
 "console.invalidChoice" = "Veuillez saisir un numéro (%@).";
 "console.notInteractive" = "Aucune question n’est posée, car ce terminal n’est pas interactif. Options :";
 
@@ -806,7 +806,7 @@ enum BuiltInStrings {
 "operation.cancelled.message" = "L’opération a été annulée.";
 """#),
         (language: "ja", name: "Localization/ja.lproj/FriendlyErrors.strings", contents: #"""
-/* The library's own texts, base language (English).
+/* The library's own texts in Japanese (ja); the base language is English (en).
    Keys: action.* button labels; severity.* headline words; console.* and json.* presenter labels;
    category.<name>.* generic texts by category; <code>.title/.message/.reason/.suggestion for the
    errors the pipeline knows. Placeholders: %@ text, %lld integer; every translation must take the
@@ -822,7 +822,7 @@ enum BuiltInStrings {
 /* Headline words before the title, as in "error: File not found" */
 "severity.error" = "エラー";
 "severity.warning" = "警告";
-"severity.info" = "注意";
+"severity.info" = "情報";
 
 /* Console presenter labels */
 "console.message" = "詳細";
@@ -833,7 +833,7 @@ enum BuiltInStrings {
 /* The prompt: %1$@ is the range of numbers ("1-3"), %2$@ the number Enter picks */
 "console.prompt" = "番号を選択してください [%1$@, Enter=%2$@]:";
 "console.invalidChoice" = "%@ の範囲で番号を入力してください。";
-"console.notInteractive" = "対話型ターミナルではないため、入力は求めません。選択肢:";
+"console.notInteractive" = "対話型ターミナルではないため、入力は求めません。選択肢：";
 
 /* Unexpected errors: their own text is never shown */
 "unexpected.title" = "問題が発生しました";
@@ -858,7 +858,7 @@ enum BuiltInStrings {
 "category.timeout.title" = "タイムアウトしました";
 "category.timeout.message" = "操作の完了までに時間がかかりすぎました。";
 "category.rateLimited.title" = "リクエストが多すぎます";
-"category.rateLimited.message" = "短時間に多くのリクエストが送信されました。";
+"category.rateLimited.message" = "短時間に送信されたリクエストが多すぎます。";
 "category.insufficientStorage.title" = "空き容量が不足しています";
 "category.insufficientStorage.message" = "ストレージの空き容量が足りないため、完了できません。";
 "category.ioFailure.title" = "読み書きエラー";
@@ -878,7 +878,7 @@ enum BuiltInStrings {
 "file.notFound.suggestion" = "ファイル名と場所を確認してから、もう一度お試しください。";
 "file.permissionDenied.title" = "権限がありません";
 "file.permissionDenied.message" = "このファイルにアクセスする権限がありません。";
-"file.permissionDenied.suggestion" = "ファイルのアクセス権を確認するか、所有者にアクセス権を依頼してください。";
+"file.permissionDenied.suggestion" = "ファイルのアクセス権を確認するか、所有者にアクセス権の付与を依頼してください。";
 "file.diskFull.title" = "ディスクがいっぱいです";
 "file.diskFull.message" = "ディスクの空き容量が足りません。";
 "file.diskFull.suggestion" = "空き容量を増やしてから、もう一度お試しください。";
@@ -1006,7 +1006,7 @@ enum BuiltInStrings {
 "operation.cancelled.message" = "操作はキャンセルされました。";
 """#),
         (language: "ko", name: "Localization/ko.lproj/FriendlyErrors.strings", contents: #"""
-/* The library's own texts, base language (English).
+/* The library's own texts in Korean (ko); the base language is English (en).
    Keys: action.* button labels; severity.* headline words; console.* and json.* presenter labels;
    category.<name>.* generic texts by category; <code>.title/.message/.reason/.suggestion for the
    errors the pipeline knows. Placeholders: %@ text, %lld integer; every translation must take the
@@ -1206,7 +1206,7 @@ enum BuiltInStrings {
 "operation.cancelled.message" = "작업이 취소되었습니다.";
 """#),
         (language: "pt-BR", name: "Localization/pt-BR.lproj/FriendlyErrors.strings", contents: #"""
-/* The library's own texts, base language (English).
+/* The library's own texts in Brazilian Portuguese (pt-BR); the base language is English (en).
    Keys: action.* button labels; severity.* headline words; console.* and json.* presenter labels;
    category.<name>.* generic texts by category; <code>.title/.message/.reason/.suggestion for the
    errors the pipeline knows. Placeholders: %@ text, %lld integer; every translation must take the
@@ -1260,7 +1260,7 @@ enum BuiltInStrings {
 "category.rateLimited.title" = "Muitas solicitações";
 "category.rateLimited.message" = "Muitas solicitações foram feitas em pouco tempo.";
 "category.insufficientStorage.title" = "Espaço insuficiente";
-"category.insufficientStorage.message" = "Não há espaço de armazenamento suficiente para concluir.";
+"category.insufficientStorage.message" = "Não há espaço de armazenamento suficiente para concluir a operação.";
 "category.ioFailure.title" = "Erro de leitura ou gravação";
 "category.ioFailure.message" = "Não foi possível ler ou gravar os dados.";
 "category.configuration.title" = "Problema de configuração";
@@ -1398,7 +1398,7 @@ enum BuiltInStrings {
 "system.tooManyOpenFiles.message" = "Há muitos arquivos abertos ao mesmo tempo.";
 "system.tooManyOpenFiles.suggestion" = "Feche alguns arquivos ou programas e tente novamente.";
 "system.outOfMemory.title" = "Memória insuficiente";
-"system.outOfMemory.message" = "Não há memória suficiente para concluir.";
+"system.outOfMemory.message" = "Não há memória suficiente para concluir a operação.";
 "system.outOfMemory.suggestion" = "Feche outros programas e tente novamente.";
 "system.notSupported.title" = "Operação não compatível";
 "system.notSupported.message" = "Esta operação não é compatível neste ambiente.";
@@ -1406,7 +1406,7 @@ enum BuiltInStrings {
 "operation.cancelled.message" = "A operação foi cancelada.";
 """#),
         (language: "zh-Hans", name: "Localization/zh-Hans.lproj/FriendlyErrors.strings", contents: #"""
-/* The library's own texts, base language (English).
+/* The library's own texts in Simplified Chinese (zh-Hans); the base language is English (en).
    Keys: action.* button labels; severity.* headline words; console.* and json.* presenter labels;
    category.<name>.* generic texts by category; <code>.title/.message/.reason/.suggestion for the
    errors the pipeline knows. Placeholders: %@ text, %lld integer; every translation must take the
@@ -1433,7 +1433,7 @@ enum BuiltInStrings {
 /* The prompt: %1$@ is the range of numbers ("1-3"), %2$@ the number Enter picks */
 "console.prompt" = "请选择 [%1$@, Enter=%2$@]:";
 "console.invalidChoice" = "请输入 %@ 范围内的数字。";
-"console.notInteractive" = "当前不是交互式终端，因此不会询问。选项:";
+"console.notInteractive" = "当前不是交互式终端，因此不会询问。选项：";
 
 /* Unexpected errors: their own text is never shown */
 "unexpected.title" = "出现问题";
@@ -1606,7 +1606,7 @@ enum BuiltInStrings {
 "operation.cancelled.message" = "操作已取消。";
 """#),
         (language: "zh-Hant", name: "Localization/zh-Hant.lproj/FriendlyErrors.strings", contents: #"""
-/* The library's own texts, base language (English).
+/* The library's own texts in Traditional Chinese (zh-Hant); the base language is English (en).
    Keys: action.* button labels; severity.* headline words; console.* and json.* presenter labels;
    category.<name>.* generic texts by category; <code>.title/.message/.reason/.suggestion for the
    errors the pipeline knows. Placeholders: %@ text, %lld integer; every translation must take the
@@ -1633,7 +1633,7 @@ enum BuiltInStrings {
 /* The prompt: %1$@ is the range of numbers ("1-3"), %2$@ the number Enter picks */
 "console.prompt" = "請選擇 [%1$@, Enter=%2$@]:";
 "console.invalidChoice" = "請輸入 %@ 範圍內的數字。";
-"console.notInteractive" = "目前不是互動式終端機，因此不會詢問。選項:";
+"console.notInteractive" = "目前不是互動式終端機，因此不會詢問。選項：";
 
 /* Unexpected errors: their own text is never shown */
 "unexpected.title" = "發生問題";

@@ -21,8 +21,15 @@ public struct TranslationCatalog: Sendable {
     public private(set) var diagnostics: [CatalogDiagnostic]
 
     var tables: [String: [String: CatalogValue]] {
-        didSet { index = CatalogIndex(tables: tables, order: Self.order(of: tables, baseLanguage: baseLanguage)) }
+        didSet { rebuildIndex() }
     }
+    /// The languages alerts may be put in, when not every language of ``tables``: after the built-in
+    /// catalog is layered under an app's, the app's languages (see ``adding(_:)``). `nil` for all.
+    private var offered: Set<String>? {
+        didSet { rebuildIndex() }
+    }
+    /// Whether this is the built-in catalog alone, whose languages give way to an app's.
+    var fillsInOnly = false
     /// The tables arranged for fast lookups; rebuilt whenever they change (at load time only).
     private(set) var index: CatalogIndex
     /// Where each entry was written, by language and key (files only; see `location(ofKey:language:)`).
@@ -53,25 +60,51 @@ public struct TranslationCatalog: Sendable {
         validatePlaceholders(locations: [:])
     }
 
-    init(baseLanguage: String, tables: [String: [String: CatalogValue]], diagnostics: [CatalogDiagnostic]) {
+    init(
+        baseLanguage: String, tables: [String: [String: CatalogValue]], diagnostics: [CatalogDiagnostic],
+        offered: Set<String>? = nil
+    ) {
         self.baseLanguage = baseLanguage
         self.tables = tables
-        let order = Self.order(of: tables, baseLanguage: baseLanguage)
+        self.offered = offered
+        let order = Self.order(of: offered ?? Set(tables.keys), baseLanguage: baseLanguage)
         self.index = CatalogIndex(tables: tables, order: order)
         self.diagnostics = diagnostics
         self.negotiator = LanguageNegotiator(availableLanguages: order, baseLanguage: baseLanguage)
     }
 
-    /// The catalog's languages in a fixed order, the base language first, then by name: the
-    /// negotiator breaks ties in this order, and the index numbers languages by it, so a chain of
-    /// ordinals from the one is valid in the other.
-    private static func order(of tables: [String: [String: CatalogValue]], baseLanguage: String) -> [String] {
-        [baseLanguage] + tables.keys.filter { $0 != baseLanguage }.sorted()
+    /// The languages in a fixed order, the base language first, then by name: the negotiator breaks
+    /// ties in this order, and the index numbers languages by it, so a chain of ordinals from the
+    /// one is valid in the other.
+    private static func order(of languages: Set<String>, baseLanguage: String) -> [String] {
+        [baseLanguage] + languages.filter { $0 != baseLanguage }.sorted()
     }
 
-    /// The languages that have at least one text, the base language first.
+    private mutating func rebuildIndex() {
+        let order = Self.order(of: offered ?? Set(tables.keys), baseLanguage: baseLanguage)
+        index = CatalogIndex(tables: tables, order: order)
+        negotiator = LanguageNegotiator(availableLanguages: order, baseLanguage: baseLanguage)
+    }
+
+    /// The languages alerts can be put in, the base language first: every language with a text,
+    /// or, once an app's catalog is layered over the built-in one, the app's languages only (see
+    /// ``adding(_:)`` and ``offering(languages:)``).
     public var languages: [String] {
-        Self.order(of: tables, baseLanguage: baseLanguage)
+        Self.order(of: offered ?? Set(tables.keys), baseLanguage: baseLanguage)
+    }
+
+    /// The catalog with alerts offered in these languages only (and the base language, which every
+    /// lookup ends with), whatever languages its tables have: for an app that wants a subset of the
+    /// built-in languages, or that ships a language in code that no catalog file declares.
+    ///
+    /// ```swift
+    /// let catalog = TranslationCatalog.builtIn.offering(languages: ["en", "ja"])   // no French alerts
+    /// ```
+    public func offering(languages: [String]) -> TranslationCatalog {
+        var copy = self
+        copy.fillsInOnly = false
+        copy.offered = Set(languages.map(Self.canonicalLanguage)).union([baseLanguage])
+        return copy
     }
 
     /// The number of keys in a language's own table (without fallbacks).
@@ -86,6 +119,11 @@ public struct TranslationCatalog: Sendable {
 
     /// The catalog with `other`'s texts layered over this one's: where both have a key in a
     /// language, `other`'s wins. Diagnostics of both are kept.
+    ///
+    /// Alerts are offered in the languages of the catalogs an app adds, so that every text of an
+    /// alert is in one language: over ``builtIn``, the built-in texts fill in for the app's languages
+    /// only (an app with English, Japanese and German catalogs answers a French reader in English,
+    /// not with French buttons around English texts). Adding a catalog with no texts changes nothing.
     public func adding(_ other: TranslationCatalog) -> TranslationCatalog {
         var tables = self.tables
         var locations = self.locations
@@ -97,8 +135,14 @@ public struct TranslationCatalog: Sendable {
             let name = language == other.baseLanguage ? baseLanguage : language
             locations[name, default: [:]].merge(places) { _, new in new }
         }
+        var offered = self.offered
+        if !other.tables.isEmpty {
+            let added = Set((other.offered ?? Set(other.tables.keys)).map { $0 == other.baseLanguage ? baseLanguage : $0 })
+            offered = fillsInOnly ? added.union([baseLanguage]) : offered.map { $0.union(added) }
+        }
         var combined = TranslationCatalog(
-            baseLanguage: baseLanguage, tables: tables, diagnostics: diagnostics + other.diagnostics)
+            baseLanguage: baseLanguage, tables: tables, diagnostics: diagnostics + other.diagnostics, offered: offered)
+        combined.fillsInOnly = fillsInOnly && other.tables.isEmpty
         combined.locations = locations
         return combined
     }
@@ -111,6 +155,12 @@ public struct TranslationCatalog: Sendable {
     /// ``languageChain(for:)`` as the index's ordinals: what the hot path walks.
     func languageOrdinals(for preference: LanguagePreference) -> [Int] {
         negotiator.chainIndices(for: preference)
+    }
+
+    /// ``languageOrdinals(for:)`` for one tag as written (`"ja-JP"`), at the cost of a prebuilt
+    /// preference when the spelling is canonical.
+    func languageOrdinals(forTag tag: String) -> [Int] {
+        negotiator.chainIndices(forTag: tag)
     }
 
     /// The text for `key` in `language`, falling back to the base language, with its placeholders

@@ -116,6 +116,49 @@ struct LanguageNegotiator: Sendable {
         return negotiate(preference)
     }
 
+    /// ``chainIndices(for:)`` for one tag as the caller wrote it (`"ja-JP"`), without building a
+    /// ``LanguagePreference`` when the spelling is already canonical: the tag a server or a test
+    /// passes again and again costs what a prebuilt preference costs.
+    func chainIndices(forTag spelling: String) -> [Int] {
+        if let match = precomputed[spelling] { return match.chain }
+        // `ll-RR`, `lll-RR` or `ll-123`: canonical, so parsing it would give the same spelling back,
+        // and `match(for:)` would drop the region of a single-script language.
+        if let languageLength = Self.canonicalLanguageRegionSplit(spelling) {
+            let language = String(spelling.utf8.prefix(languageLength))!
+            if LanguageTag.likelyScript(language: language, region: nil) == nil {
+                return (precomputed[language] ?? baseOnly).chain
+            }
+        }
+        guard let tag = LanguageTag(spelling) else { return baseOnly.chain }
+        return match(for: tag).chain
+    }
+
+    /// The length of the language subtag when `spelling` is a canonical language-region tag
+    /// (`de-CH`, `ast-ES`, `es-419`); `nil` for any other shape.
+    private static func canonicalLanguageRegionSplit(_ spelling: String) -> Int? {
+        var utf8 = spelling.utf8.makeIterator()
+        var languageLength = 0
+        while let byte = utf8.next() {
+            if byte == UInt8(ascii: "-") { break }
+            guard (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte), languageLength < 3 else { return nil }
+            languageLength += 1
+        }
+        guard languageLength >= 2 else { return nil }
+        var regionLength = 0
+        var allUpper = true
+        var allDigits = true
+        while let byte = utf8.next() {
+            guard regionLength < 3 else { return nil }
+            regionLength += 1
+            allUpper = allUpper && (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+            allDigits = allDigits && (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+        }
+        switch regionLength {
+        case 2 where allUpper, 3 where allDigits: return languageLength
+        default: return nil
+        }
+    }
+
     /// The language to answer in (what `Content-Language` says): the first of ``chain(for:)``.
     func bestLanguage(for preference: LanguagePreference) -> String {
         availableLanguages[chainIndices(for: preference)[0]]

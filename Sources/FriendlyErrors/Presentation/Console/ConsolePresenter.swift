@@ -46,24 +46,29 @@ public struct ConsolePresenter: AlertPresenter {
     public var input: ConsoleInput
     /// Colour, width, interactivity and layout.
     public var options: Options
-    /// The catalog for the presenter's own labels (`reason:`, the prompt), in each alert's language.
-    public var catalog: TranslationCatalog
     /// The environment variables the automatic settings read (the process's by default).
     public var environment: [String: String]
+    /// No longer read: the labels come from each alert's own catalog (``Alert/presenterTexts``).
+    @available(*, deprecated, message: "labels come from the alert's catalog: add your catalog to the pipeline")
+    public var catalog: TranslationCatalog {
+        get { .builtIn }
+        set {}
+    }
 
     /// A console presenter; by default it writes to standard error, reads answers from standard
     /// input and takes every setting from the process's environment.
+    ///
+    /// Its labels (`reason:`, `help:`, the prompt) are in each alert's language, from the catalog of
+    /// the pipeline that made the alert (``Alert/presenterTexts``).
     public init(
         output: TextOutput = .standardError,
         input: ConsoleInput = .standardInput,
         options: Options = Options(),
-        catalog: TranslationCatalog = .builtIn,
         environment: [String: String]? = nil
     ) {
         self.output = output
         self.input = input
         self.options = options
-        self.catalog = catalog
         self.environment = environment ?? ProcessInfo.processInfo.environment
     }
 
@@ -71,18 +76,34 @@ public struct ConsolePresenter: AlertPresenter {
     /// environment, as tools that only render (an `explain` command, snapshot helpers) want it.
     ///
     /// ```swift
-    /// let presenter = ConsolePresenter(output: .standardOutput, interactivity: .never, catalog: catalog)
+    /// let presenter = ConsolePresenter(output: .standardOutput, interactivity: .never)
     /// ```
     public init(
         output: TextOutput = .standardError,
         input: ConsoleInput = .standardInput,
         interactivity: Interactivity,
-        catalog: TranslationCatalog = .builtIn,
         environment: [String: String]? = nil
     ) {
         self.init(
-            output: output, input: input, options: Options(interactivity: interactivity), catalog: catalog,
-            environment: environment)
+            output: output, input: input, options: Options(interactivity: interactivity), environment: environment)
+    }
+
+    /// A console presenter; `catalog` is no longer read (see ``init(output:input:options:environment:)``).
+    @available(*, deprecated, message: "labels come from the alert's catalog: add your catalog to the pipeline")
+    public init(
+        output: TextOutput = .standardError, input: ConsoleInput = .standardInput, options: Options = Options(),
+        catalog: TranslationCatalog, environment: [String: String]? = nil
+    ) {
+        self.init(output: output, input: input, options: options, environment: environment)
+    }
+
+    /// A console presenter; `catalog` is no longer read (see ``init(output:input:interactivity:environment:)``).
+    @available(*, deprecated, message: "labels come from the alert's catalog: add your catalog to the pipeline")
+    public init(
+        output: TextOutput = .standardError, input: ConsoleInput = .standardInput, interactivity: Interactivity,
+        catalog: TranslationCatalog, environment: [String: String]? = nil
+    ) {
+        self.init(output: output, input: input, interactivity: interactivity, environment: environment)
     }
 
     /// Whether to ask; the same as `options.interactivity`.
@@ -153,8 +174,7 @@ public struct ConsolePresenter: AlertPresenter {
             columns: terminal.columns(for: options.width),
             usesColor: terminal.usesColor(options.color),
             isPlain: options.layout.isPlain,
-            catalog: catalog,
-            language: alert?.language ?? catalog.baseLanguage
+            texts: alert?.presenterTexts ?? PresenterTexts(builtInLanguage: TranslationCatalog.builtIn.baseLanguage)
         )
     }
 

@@ -8,21 +8,20 @@ struct ConsoleRenderer {
     var columns: Int?
     var usesColor: Bool
     var isPlain: Bool
-    var catalog: TranslationCatalog
-    var language: String
+    /// The labels, in the alert's language from the alert's catalog.
+    var texts: PresenterTexts
 
     /// The continuation indent of the headline and of labelled parts: deeper than the message's
     /// indent of 2, so a wrapped part stands out as one.
     static let hangingIndent = 4
     static let bodyIndent = 2
 
-    init(columns: Int?, usesColor: Bool, isPlain: Bool, catalog: TranslationCatalog, language: String) {
+    init(columns: Int?, usesColor: Bool, isPlain: Bool, texts: PresenterTexts) {
         // The plain layout is for screen readers and logs, which need neither.
         self.columns = isPlain ? nil : columns
         self.usesColor = isPlain ? false : usesColor
         self.isPlain = isPlain
-        self.catalog = catalog
-        self.language = language
+        self.texts = texts
     }
 
     // MARK: The alert
@@ -103,7 +102,7 @@ struct ConsoleRenderer {
     func prompt(choices: [AlertAction]) -> String {
         let enter =
             choices.firstIndex { $0.role == .cancel }.map { String($0 + 1) }
-            ?? Self.clean(catalog.text("action.cancel", language: language) ?? "Cancel")
+            ?? Self.clean(texts.text("action.cancel") ?? "Cancel")
         let question = text("console.prompt", .string(range(of: choices)), .string(enter))
         var output = OutputBytes(usesColor: usesColor)
         appendBlock(to: &output, prefix: Prefix(lead: lead), text: question, indent: leadWidth)
@@ -227,7 +226,7 @@ struct ConsoleRenderer {
 
     private func text(_ key: String, _ arguments: LocalizableText.Argument...) -> String {
         // Translations come from files an app ships: they are as untrusted as any other text.
-        Self.clean(catalog.text(key, language: language, arguments: arguments) ?? key)
+        Self.clean(texts.text(key, arguments: arguments) ?? key)
     }
 
     private func indentation(_ width: Int) -> String {

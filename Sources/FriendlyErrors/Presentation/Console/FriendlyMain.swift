@@ -35,39 +35,48 @@ public enum FriendlyMain {
     /// runs at most `maximumAttempts` times), and exits the process with the status described on
     /// ``FriendlyMain``. Never returns.
     ///
+    /// `body` runs on the caller's actor (`isolation`, which the caller need not pass): a `@main`
+    /// type's `main()` calls it as written above.
+    ///
     /// - Parameters:
     ///   - pipeline: the pipeline that turns errors into alerts; by default the task's
     ///     (``AlertPresentationSystem/pipeline``).
     ///   - presenter: who shows the alerts; by default the task's (``AlertPresentationSystem/presenter``:
     ///     the bootstrapped one, else a ``ConsolePresenter`` on standard error).
     ///   - maximumAttempts: how many times `body` may run in all (at least 1).
-    ///   - locale: the languages to present in; by default the process's (`LANGUAGE`, `LC_ALL`, …).
+    ///   - preference: the languages to present in; by default the process's (`LANGUAGE`, `LC_ALL`, …).
     ///   - body: the work: a tool's `main`.
     public static func run(
         pipeline: AlertPipeline? = nil,
         presenter: (any AlertPresenter)? = nil,
         maximumAttempts: Int = 3,
-        locale: LanguagePreference = .process,
+        in preference: LanguagePreference = .process,
+        isolation: isolated (any Actor)? = #isolation,
         _ body: () async throws -> Void
     ) async -> Never {
         let status = await exitStatus(
-            pipeline: pipeline, presenter: presenter, maximumAttempts: maximumAttempts, locale: locale, body)
+            pipeline: pipeline, presenter: presenter, maximumAttempts: maximumAttempts, in: preference,
+            isolation: isolation, body)
         // exit() flushes what `print` buffered for standard output.
         exit(status)
     }
 
-    /// Does what ``run(pipeline:presenter:maximumAttempts:locale:_:)`` does but answers the exit
-    /// status instead of exiting: for tests, and for tools that have more to do before they exit.
+    /// Does what ``run(pipeline:presenter:maximumAttempts:in:isolation:_:)`` does but answers the
+    /// exit status instead of exiting: for tests, and for tools that have more to do before they exit.
     ///
     /// ```swift
     /// let status = await FriendlyMain.exitStatus(presenter: recorder) { try await sync() }
     /// #expect(status == 0)
     /// ```
+    ///
+    /// When the task is cancelled, no attempt starts again: the cancellation is presented as its
+    /// own alert and its status (``ErrorCategory/cancelled``) is answered.
     public static func exitStatus(
         pipeline: AlertPipeline? = nil,
         presenter: (any AlertPresenter)? = nil,
         maximumAttempts: Int = 3,
-        locale: LanguagePreference = .process,
+        in preference: LanguagePreference = .process,
+        isolation: isolated (any Actor)? = #isolation,
         _ body: () async throws -> Void
     ) async -> Int32 {
         // Output to a pipe whose reader is gone must end in EPIPE, not kill the process with 141
@@ -78,16 +87,47 @@ public enum FriendlyMain {
         // behind (never interleave with) the wrapper's own.
         guard let presenter else {
             return await AlertPresentationSystem.withPipeline(pipeline) {
-                await attempt(body, pipeline: pipeline, maximumAttempts: maximumAttempts, locale: locale)
+                await attempt(body, pipeline: pipeline, maximumAttempts: maximumAttempts, preference: preference)
             }
         }
         return await AlertPresentationSystem.withPresenter(presenter, pipeline: pipeline) {
-            await attempt(body, pipeline: pipeline, maximumAttempts: maximumAttempts, locale: locale)
+            await attempt(body, pipeline: pipeline, maximumAttempts: maximumAttempts, preference: preference)
         }
     }
 
+    /// Runs `body` and exits (see ``run(pipeline:presenter:maximumAttempts:in:isolation:_:)``).
+    @available(*, deprecated, renamed: "run(pipeline:presenter:maximumAttempts:in:isolation:_:)")
+    public static func run(
+        pipeline: AlertPipeline? = nil,
+        presenter: (any AlertPresenter)? = nil,
+        maximumAttempts: Int = 3,
+        locale: LanguagePreference,
+        isolation: isolated (any Actor)? = #isolation,
+        _ body: () async throws -> Void
+    ) async -> Never {
+        await run(
+            pipeline: pipeline, presenter: presenter, maximumAttempts: maximumAttempts, in: locale,
+            isolation: isolation, body)
+    }
+
+    /// Runs `body` and answers the status (see ``exitStatus(pipeline:presenter:maximumAttempts:in:isolation:_:)``).
+    @available(*, deprecated, renamed: "exitStatus(pipeline:presenter:maximumAttempts:in:isolation:_:)")
+    public static func exitStatus(
+        pipeline: AlertPipeline? = nil,
+        presenter: (any AlertPresenter)? = nil,
+        maximumAttempts: Int = 3,
+        locale: LanguagePreference,
+        isolation: isolated (any Actor)? = #isolation,
+        _ body: () async throws -> Void
+    ) async -> Int32 {
+        await exitStatus(
+            pipeline: pipeline, presenter: presenter, maximumAttempts: maximumAttempts, in: locale,
+            isolation: isolation, body)
+    }
+
     private static func attempt(
-        _ body: () async throws -> Void, pipeline: AlertPipeline, maximumAttempts: Int, locale: LanguagePreference
+        _ body: () async throws -> Void, pipeline: AlertPipeline, maximumAttempts: Int,
+        preference: LanguagePreference, isolation: isolated (any Actor)? = #isolation
     ) async -> Int32 {
         var attempt = 1
         while true {
@@ -95,14 +135,23 @@ public enum FriendlyMain {
                 try await body()
                 return 0
             } catch {
-                let result = await pipeline.present(error, locale: locale)
+                // A cancelled task is stopping: what it threw is shown as the cancellation it is,
+                // and no recovery or retry starts.
+                if Task.isCancelled { return await cancelled(pipeline: pipeline, preference: preference) }
+                let result = await pipeline.present(error, in: preference)
                 if result.outcome == .done { return 0 }
+                if Task.isCancelled { return await cancelled(pipeline: pipeline, preference: preference) }
                 guard result.shouldRetry, attempt < max(1, maximumAttempts) else {
                     return status(for: result.alert)
                 }
                 attempt += 1
             }
         }
+    }
+
+    /// Presents the task's cancellation and answers its status.
+    private static func cancelled(pipeline: AlertPipeline, preference: LanguagePreference) async -> Int32 {
+        status(for: await pipeline.present(CancellationError(), in: preference).alert)
     }
 
     /// The status a failure shown as `alert` ends the process with: its category's, which

@@ -30,7 +30,7 @@ extension AlertPipeline {
     ) -> ProblemResponse {
         let preference = acceptLanguage.map(LanguagePreference.acceptLanguage) ?? .base
         let alert = ForeignErrorClassifier.$isServerSide.withValue(true) {
-            self.alert(for: error, locale: preference)
+            self.alert(for: error, in: preference)
         }
         return problemResponse(for: alert, presenter: presenter)
     }
@@ -40,7 +40,7 @@ extension AlertPipeline {
     ///
     /// An alert's language outside the catalog's is answered with the base language in
     /// `Content-Language`; a debug detail is dropped unless the pipeline includes debug details. The
-    /// alert is written as it was made: one made with ``alert(for:locale:)`` shows foreign
+    /// alert is written as it was made: one made with `alert(for:in:)` shows foreign
     /// `LocalizedError` texts when ``Configuration/showsForeignLocalizedDescriptions`` is on, so a
     /// server that makes its alerts itself turns that setting off.
     public func problemResponse(for alert: Alert, presenter: JSONPresenter = JSONPresenter()) -> ProblemResponse {
