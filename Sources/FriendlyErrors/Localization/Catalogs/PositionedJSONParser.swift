@@ -210,14 +210,7 @@ struct PositionedJSONParser {
             skipWhitespace()
             guard position < buffer.count else { throw Failure(offset: position, message: "expected '}'") }
             if buffer[position] == UInt8(ascii: ",") {
-                let comma = position
-                position += 1
-                skipWhitespace()
-                if position < buffer.count, buffer[position] == UInt8(ascii: "}") {
-                    report(Failure(offset: comma, message: "a ',' before '}' (the comma is ignored)"))
-                    position += 1
-                    return members
-                }
+                if skipComma(closedBy: UInt8(ascii: "}")) { return members }
             } else if buffer[position] == UInt8(ascii: "}") {
                 position += 1
                 return members
@@ -256,14 +249,7 @@ struct PositionedJSONParser {
                 return
             }
             if buffer[position] == UInt8(ascii: ",") {
-                let comma = position
-                position += 1
-                skipWhitespace()
-                if position < buffer.count, buffer[position] == UInt8(ascii: "}") {
-                    report(Failure(offset: comma, message: "a ',' before '}' (the comma is ignored)"))
-                    position += 1
-                    return
-                }
+                if skipComma(closedBy: UInt8(ascii: "}")) { return }
             } else if buffer[position] == UInt8(ascii: "}") {
                 position += 1
                 return
@@ -279,6 +265,19 @@ struct PositionedJSONParser {
                 resumed = true
             }
         }
+    }
+
+    /// Steps over the `,` at the cursor; when `closing` follows it, reports the stray comma, steps
+    /// over `closing` too and answers `true`: the container ends there.
+    private mutating func skipComma(closedBy closing: UInt8) -> Bool {
+        let comma = position
+        position += 1
+        skipWhitespace()
+        guard position < buffer.count, buffer[position] == closing else { return false }
+        let name = closing == UInt8(ascii: "}") ? "}" : "]"
+        report(Failure(offset: comma, message: "a ',' before '\(name)' (the comma is ignored)"))
+        position += 1
+        return true
     }
 
     /// `"key" : value`, with a warning when the key is a duplicate.
@@ -369,14 +368,7 @@ struct PositionedJSONParser {
                 throw Failure(offset: position, message: "expected ']'")
             }
             if buffer[position] == UInt8(ascii: ",") {
-                let comma = position
-                position += 1
-                skipWhitespace()
-                if position < buffer.count, buffer[position] == UInt8(ascii: "]") {
-                    report(Failure(offset: comma, message: "a ',' before ']' (the comma is ignored)"))
-                    position += 1
-                    return elements
-                }
+                if skipComma(closedBy: UInt8(ascii: "]")) { return elements }
             } else if buffer[position] == UInt8(ascii: "]") {
                 position += 1
                 return elements
