@@ -146,5 +146,35 @@ keys 2 Enter
 check "answering 2 turns the line into a comment, the demo then succeeds with status 0" \
     "$(grep -q $'^# \tretries three$' "$CONFIG" && [ "$(status)" = 0 ]; echo $?)"
 
+# 10. `friendly-errors lint` of a catalog whose key holds OSC 52 (write the clipboard) and OSC 0 (set the
+# title): the tmux paste buffers and the pane title stay as they were. tmux takes OSC 52 from programs
+# into a paste buffer with set-clipboard on; a raw printf of the same kind of sequence shows it does.
+LINT_DIR=$(mktemp -d)
+mkdir -p "$LINT_DIR/en.lproj" "$LINT_DIR/ja.lproj"
+printf '"greeting" = "Hello";\n' > "$LINT_DIR/en.lproj/App.strings"
+printf '"greeting" = "x";\n"evil\e]52;c;ZXZpbA==\a\e]0;pwned\a" = "\e]52;c;ZXZpbA==\a";\n' \
+    > "$LINT_DIR/ja.lproj/App.strings"
+start 120
+tm set -g set-clipboard on
+keys "printf '\\033]52;c;Y29udHJvbA==\\007\\033]0;control\\007'; clear" Enter
+control=$(tm show-buffer 2> /dev/null)
+tm delete-buffer 2> /dev/null
+title_before=$(tm display -p -t check '#{pane_title}')
+check "control: a raw OSC 52 and OSC 0 do reach tmux ($control, $title_before)" \
+    "$([ "$control" = control ] && [ "$title_before" = control ]; echo $?)"
+buffers_before=$(tm list-buffers 2> /dev/null)
+keys "$FE lint $LINT_DIR; $FE lint --format json $LINT_DIR; echo \"status=\$?\"" Enter
+title_after=$(tm display -p -t check '#{pane_title}')
+buffers_after=$(tm list-buffers 2> /dev/null)
+check "lint of an OSC 52 key leaves the paste buffers unchanged" \
+    "$([ "$buffers_before" = "$buffers_after" ] && [ -z "$buffers_after" ]; echo $?)"
+check "lint of an OSC 0 key leaves the pane title unchanged ($title_before)" \
+    "$([ "$title_before" = "$title_after" ]; echo $?)"
+screen -J | grep -qF "'evil\u{1B}]52;c;ZXZpbA==\u{07}\u{1B}]0;pwned\u{07}' is in ja"
+check "lint shows the key with visible escapes" $?
+screen -J | grep -qF '"evil\u001b]52;c;ZXZpbA==\u0007\u001b]0;pwned\u0007"'
+check "lint --format json shows the key as JSON escapes" $?
+rm -rf "$LINT_DIR"
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

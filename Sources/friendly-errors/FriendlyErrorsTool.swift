@@ -52,7 +52,7 @@ struct FriendlyErrorsTool {
         do {
             return try await dispatch(arguments)
         } catch {
-            TextOutput.standardError.write(error.text)
+            ToolOutput.standardError.write(error.text)
             return 64
         }
     }
@@ -64,22 +64,22 @@ struct FriendlyErrorsTool {
         let rest = Array(arguments.dropFirst())
         switch command {
         case "-h", "--help":
-            TextOutput.standardOutput.write(help)
+            ToolOutput.standardOutput.write(help)
             return 0
         case "--version":
             TextOutput.standardOutput.write("\(CommandSpec.toolName) \(version)\n")
             return 0
         case "help":
             guard case .parsed(let parsed) = try ArgumentParser.parse(rest, for: helpSpec) else {
-                TextOutput.standardOutput.write(helpSpec.help)
+                ToolOutput.standardOutput.write(helpSpec.help)
                 return 0
             }
             guard let name = parsed.arguments["command"] else {
-                TextOutput.standardOutput.write(help)
+                ToolOutput.standardOutput.write(help)
                 return 0
             }
             guard let spec = commands.first(where: { $0.name == name }) else { throw unknownCommand(name) }
-            TextOutput.standardOutput.write(spec.help)
+            ToolOutput.standardOutput.write(spec.help)
             return 0
         case LintCommand.spec.name:
             return try await run(LintCommand.spec, rest) { LintCommand(arguments: $0).run() }
@@ -103,7 +103,7 @@ struct FriendlyErrorsTool {
     ) async throws(UsageError) -> Int32 {
         switch try ArgumentParser.parse(arguments, for: spec) {
         case .help:
-            TextOutput.standardOutput.write(spec.help)
+            ToolOutput.standardOutput.write(spec.help)
             return 0
         case .parsed(let parsed):
             return await body(parsed)

@@ -176,3 +176,18 @@ struct CatalogCheckerTests {
         #expect(report.problems.map(\.message) == ["%1$@, %2$lld left in \"Synced %1$@ of %2$lld files, 100% sure.\""])
     }
 }
+
+struct CatalogReportPrintingTests {
+    @Test func problemsAndReportsPrintHostileTextsEscaped() {
+        let problem = CatalogProblem(
+            kind: .untranslated, caseName: "Shop.evil", code: "shop.evil", language: "ja\u{1B}]0;t\u{07}",
+            key: "shop\u{202E}.title", message: "the base text \"\u{1B}]52;c;ZXZpbA==\u{07}\" is shown")
+        let line =
+            #"Shop.evil [ja\u{1B}]0;t\u{07}] shop\u{202E}.title: untranslated: "#
+            + #"the base text "\u{1B}]52;c;ZXZpbA==\u{07}" is shown"#
+        #expect(problem.description == line)
+        let report = CatalogReport(problems: [problem], checkedCases: ["Shop.evil"], languages: ["ja\u{9B}2J"])
+        #expect(report.description == "1 problem in 1 case in 1 language (ja\\u{9B}2J):\n- \(line)")
+        #expect(CatalogCheckFailure(report: report).description == report.description)
+    }
+}

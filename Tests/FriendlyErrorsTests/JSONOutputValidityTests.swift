@@ -63,6 +63,26 @@ struct JSONOutputValidityTests {
         }
     }
 
+    @Test func outputHoldsNoC1ControlNorBidiControlForTerminalsReadingJSONLines() throws {
+        // `cat` or `tail -f` of a JSON Lines log must not let a message act on the terminal or reorder
+        // what is shown: every such scalar is a \u escape, which Python reads back as the original.
+        let hostile =
+            "\u{9B}2J\u{9D}52;c;ZXZpbA==\u{9C}\u{7F}\u{85} \u{202E}exe.txt\u{202C} \u{2067}x\u{2069} "
+            + "\u{061C}\u{200E}\u{200F}"
+        let line = presenter.jsonLine(for: alert(holding: hostile))
+        let text = String(decoding: line, as: UTF8.self)
+        let raw = text.unicodeScalars.filter {
+            (0x7F...0x9F).contains($0.value) || [0x061C, 0x200E, 0x200F, 0x2028, 0x2029].contains($0.value)
+                || (0x202A...0x202E).contains($0.value) || (0x2066...0x2069).contains($0.value)
+        }
+        #expect(raw.isEmpty)
+        #expect(text.contains(#""detail":"\u009b2J\u009d52;c;ZXZpbA==\u009c\u007f\u0085 \u202eexe.txt\u202c"#))
+        let results = try PythonJSON.parse(jsonLines: line)
+        let object = try #require(results.first?.value as? [String: Any])
+        #expect(object["detail"] as? String == hostile)
+        #expect(results.first?.schemaErrors == [])
+    }
+
     @Test func repairedInvalidUnicodeIsWrittenAsReplacementCharacters() throws {
         let repaired = String(decoding: [0x61, 0xFF, 0x62] as [UInt8], as: UTF8.self)
         #expect(repaired == "a\u{FFFD}b")

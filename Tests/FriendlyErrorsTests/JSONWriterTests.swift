@@ -12,8 +12,19 @@ import Testing
         strings += [
             "\u{2028}", "\u{2029}", "x\u{2028}y\u{2029}z", "</script><!--", "é日本😀👨‍👩‍👧‍👦", "…€\u{2027}\u{202A}",
         ]
+        strings += Self.terminalHostileScalars.map { "a\($0)b" }
+        strings.append("\u{9B}31m\u{9D}0;evil\u{9C}\u{202E}txt.exe\u{2066}\u{061C}\u{200E}\u{200F}\u{A0}\u{202F}")
         strings.append(String(decoding: (0...0x7F).map { UInt8($0) }, as: UTF8.self))
         return strings
+    }()
+
+    /// Every scalar that JSON output writes as `\uXXXX` although JSON allows it raw: DEL, the C1
+    /// controls, the line and paragraph separators and the bidi controls.
+    static let terminalHostileScalars: [Unicode.Scalar] = {
+        let values: [ClosedRange<UInt32>] = [
+            0x7F...0x9F, 0x061C...0x061C, 0x200E...0x200F, 0x2028...0x202E, 0x2066...0x2069,
+        ]
+        return values.flatMap { $0.compactMap(Unicode.Scalar.init) }
     }()
 
     private func arrayDocument(_ strings: [String]) -> [UInt8] {
@@ -45,8 +56,33 @@ import Testing
         #expect(JSONWriter.quoted("a\u{2028}b\u{2029}c") == #""a\u2028b\u2029c""#)
     }
 
+    @Test func escapesC1ControlsSeparatorsAndBidiControlsAsUnicode() {
+        #expect(JSONWriter.quoted("\u{80}\u{85}\u{9B}[2J\u{9D}0;x\u{9F}") == #""\u0080\u0085\u009b[2J\u009d0;x\u009f""#)
+        #expect(JSONWriter.quoted("\u{061C}\u{200E}\u{200F}") == #""\u061c\u200e\u200f""#)
+        #expect(
+            JSONWriter.quoted("\u{202A}\u{202B}\u{202C}\u{202D}\u{202E}")
+                == #""\u202a\u202b\u202c\u202d\u202e""#)
+        #expect(JSONWriter.quoted("\u{2066}\u{2067}\u{2068}\u{2069}") == #""\u2066\u2067\u2068\u2069""#)
+        // A Trojan Source file name: the override cannot reorder the output when it is printed.
+        #expect(JSONWriter.quoted("invoice\u{202E}fdp.exe") == #""invoice\u202efdp.exe""#)
+    }
+
+    @Test func leavesNoTerminalHostileScalarRaw() {
+        for scalar in Self.terminalHostileScalars {
+            let output = JSONWriter.quoted("x\(scalar)y")
+            #expect(output.unicodeScalars.allSatisfy { $0.isASCII }, "U+\(String(scalar.value, radix: 16))")
+            #expect(output == "\"x\\u\(String(format: "%04x", scalar.value))y\"")
+        }
+    }
+
+    @Test func copiesNeighboursOfEscapedScalarsAsUTF8() {
+        // Same lead bytes as the escaped scalars (C2, D8, E2), but harmless.
+        let text = "\u{A0}©\u{BF}\u{0600}\u{061B}\u{061D}\u{200D}\u{2010}\u{2027}\u{202F}\u{2065}\u{206A}\u{2FFF}"
+        #expect(JSONWriter.quoted(text) == "\"\(text)\"")
+    }
+
     @Test func copiesOtherTextAsUTF8() {
-        let text = "/é日本😀👨‍👩‍👧‍👦…€\u{2027}\u{202A}\u{2030}'"
+        let text = "/é日本😀👨‍👩‍👧‍👦…€\u{2027}\u{2030}'"
         #expect(JSONWriter.quoted(text) == "\"\(text)\"")
     }
 

@@ -247,20 +247,6 @@ final class Box<Value>: @unchecked Sendable {
     func mutate(_ body: (inout Value) -> Void) { lock.withLock { body(&stored) } }
 }
 
-struct ReferenceIDTests {
-    @Test func referenceIDsAreShortReadableAndDistinct() {
-        let pipeline = AlertPipeline()
-        var seen = Set<String>()
-        for _ in 0..<10_000 {
-            let id = pipeline.alert(for: DatabaseFailure(), in: "en").referenceID ?? ""
-            #expect(id.count == 9)
-            #expect(id.allSatisfy { "0123456789ABCDEFGHJKMNPQRSTVWXYZ-".contains($0) })
-            seen.insert(id)
-        }
-        #expect(seen.count == 10_000)
-    }
-}
-
 struct FriendlyWrapperTests {
     struct SyncFailed: FriendlyError {
         var cause: any Error

@@ -81,6 +81,8 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
+    hostileCatalogBenchmarks()
+
     // Encoding one alert as problem+json: our writer against JSONEncoder on a Codable of the same fields.
     let jsonAlert = pipeline.alert(for: Fixtures.AppError.withArguments(count: 3, volume: "Backup"), in: "en")
     let json = JSONPresenter()

@@ -37,6 +37,10 @@ public struct Alert: Sendable, Hashable {
     /// What the user can do, if anything.
     public var suggestion: String?
     /// The reference ID of an unexpected error, which also went to the observers and logs.
+    ///
+    /// Eight base32 characters in two groups (`7K3Q-9X2M`). No ID repeats within a process for its
+    /// first 2^40 IDs, and another process's IDs cannot be guessed from it; it is not a secret, so
+    /// it never serves as an access token, and IDs of different processes may coincide.
     public var referenceID: String?
     /// The choices, in presentation order (see the type's documentation).
     public var actions: [AlertAction]

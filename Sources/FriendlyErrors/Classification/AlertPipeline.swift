@@ -26,8 +26,13 @@ public struct AlertPipeline: Sendable {
         /// Put an unexpected error's own description into ``Alert/debugDetail``. Off by default and
         /// never inferred from the build configuration: turn it on explicitly, for development only.
         public var includesDebugDetails: Bool
-        /// Show the texts of other libraries' `LocalizedError` values, which are meant for users.
-        /// On by default; turn it off when a dependency puts internals into its descriptions.
+        /// Show the texts of other libraries' `LocalizedError` values in alerts made with
+        /// `alert(for:in:)` (command-line tools, the console). On by default; turn
+        /// it off when a dependency puts internals into its descriptions.
+        ///
+        /// Server responses (``AlertPipeline/problemResponse(for:acceptLanguage:presenter:)``) never
+        /// show them, whatever this says: only the types listed with
+        /// ``AlertPipeline/showingTexts(of:code:)`` are shown there.
         public var showsForeignLocalizedDescriptions: Bool
         /// How many times a throwing recovery may lead to a new alert in one presentation.
         public var maximumRecoveryDepth: Int
@@ -51,6 +56,8 @@ public struct AlertPipeline: Sendable {
     private var unwrapping = UnwrappingClassifier()
     private var rules = RuleClassifier()
     private var customClassifiers: [any ErrorClassifier] = []
+    /// The foreign `LocalizedError` types whose texts are meant for users, with their codes.
+    var userFacingTypes: [ObjectIdentifier: String] = [:]
     private var observers: [@Sendable (ClassificationEvent) -> Void] = []
     private var chain = ClassifierChain(links: [], fallback: FallbackClassifier(includesDebugDetails: false))
 
@@ -266,13 +273,15 @@ public struct AlertPipeline: Sendable {
         return copy
     }
 
-    private mutating func rebuildChain() {
+    mutating func rebuildChain() {
         var links: [any ErrorClassifier] = []
         if !rules.isEmpty { links.append(rules) }
         links += customClassifiers
         links.append(FoundationErrorClassifier())
         links.append(
-            ForeignErrorClassifier(showsLocalizedDescriptions: configuration.showsForeignLocalizedDescriptions))
+            ForeignErrorClassifier(
+                showsLocalizedDescriptions: configuration.showsForeignLocalizedDescriptions,
+                userFacingTypes: userFacingTypes))
         chain = ClassifierChain(
             links: links, fallback: FallbackClassifier(includesDebugDetails: configuration.includesDebugDetails))
     }

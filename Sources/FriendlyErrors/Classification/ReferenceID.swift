@@ -1,29 +1,71 @@
 /// Short identifiers that join what a user saw to the full error in the logs.
 ///
-/// IDs come from a per-process random seed and a counter, mixed by SplitMix64: unique within a
-/// process, unpredictable across processes, and without a `getrandom` system call per error.
+/// An ID is 40 bits, `7K3Q-9X2M` in Crockford's base32. It is a 40-bit counter passed through a
+/// keyed permutation of the 40-bit numbers (a six-round Feistel network whose round function is
+/// SplitMix64's finalizer over a 64-bit round key); the keys are drawn from the system's random
+/// generator once per process. What is promised, exactly:
+///
+/// - **Unique within a process** for its first 2^40 (about 10^12) IDs: a permutation maps distinct
+///   counter values to distinct IDs. Only after 2^40 IDs does the sequence start again.
+/// - **Not guessable from outside the process**: without the keys, an ID says nothing about the
+///   IDs of another process, and each process starts with new keys, so two runs give unrelated
+///   sequences. IDs of *different* processes may coincide (two random 40-bit values meet with
+///   probability 2^-40 per pair); a log join therefore also uses the time or the host.
+/// - **Not a secret**: the permutation is not a cryptographic one, and someone who collects many
+///   IDs of one process could in principle learn its keys. Never use an ID as an access token.
+///
+/// Drawing an ID takes one lock and a few multiplications: no system call per error.
 enum ReferenceID {
     // Crockford's base32: no I, L, O or U, so IDs read aloud or retyped survive.
     private static let alphabet: [UInt8] = Array("0123456789ABCDEFGHJKMNPQRSTVWXYZ".utf8)
-    private static let state: LockedValue<UInt64> = {
+    /// How many bits an ID carries: eight base32 digits.
+    static let bitCount = 40
+    private static let mask: UInt64 = (1 << 40) - 1
+    private static let counter = LockedValue<UInt64>(0)
+    private static let processKeys: Keys = {
         var generator = SystemRandomNumberGenerator()
-        return LockedValue(generator.next())
+        return Keys(using: &generator)
     }()
+
+    /// The round keys of one permutation.
+    struct Keys: Sendable {
+        var rounds: [UInt64]
+
+        init(using generator: inout some RandomNumberGenerator) {
+            rounds = (0..<6).map { _ in generator.next() }
+        }
+    }
 
     /// A fresh ID of 8 characters (40 bits) in two groups: `7K3Q-9X2M`.
     static func make() -> String {
-        var bits = mix(state.withLock { value in
-            value &+= 0x9E37_79B9_7F4A_7C15
+        let count = counter.withLock { value in
+            defer { value = (value &+ 1) & mask }
             return value
-        })
-        return String(unsafeUninitializedCapacity: 9) { buffer in
-            for index in (0..<9).reversed() where index != 4 {
-                buffer[index] = alphabet[Int(truncatingIfNeeded: bits & 31)]
-                bits >>= 5
-            }
-            buffer[4] = UInt8(ascii: "-")
-            return 9
         }
+        return format(permute(count, keys: processKeys))
+    }
+
+    /// The keyed permutation of 40-bit numbers: a balanced Feistel network over two 20-bit halves,
+    /// which is a bijection whatever its round function, so distinct inputs give distinct outputs.
+    static func permute(_ value: UInt64, keys: Keys) -> UInt64 {
+        let halfMask: UInt64 = (1 << 20) - 1
+        var left = (value >> 20) & halfMask
+        var right = value & halfMask
+        for key in keys.rounds {
+            (left, right) = (right, left ^ (mix(right ^ key) & halfMask))
+        }
+        return left << 20 | right
+    }
+
+    /// The 40 low bits of `bits` as `XXXX-XXXX`.
+    static func format(_ bits: UInt64) -> String {
+        var bits = bits
+        var characters: [UInt8] = Array(repeating: UInt8(ascii: "-"), count: 9)
+        for index in (0..<9).reversed() where index != 4 {
+            characters[index] = alphabet[Int(truncatingIfNeeded: bits & 31)]
+            bits >>= 5
+        }
+        return String(decoding: characters, as: UTF8.self)
     }
 
     /// SplitMix64's finalizer: every bit of the output depends on every bit of the input.

@@ -46,6 +46,11 @@ public struct TextOutput: Sendable {
     /// Standard output, for machine-readable output such as JSON Lines.
     public static var standardOutput: TextOutput { .fileDescriptor(1) }
 
+    private init(fileDescriptor: Int32?, sink: @escaping @Sendable (String) -> Void) {
+        self.fileDescriptor = fileDescriptor
+        self.sink = sink
+    }
+
     private init(descriptor: Int32) {
         self.fileDescriptor = descriptor
         self.sink = { text in FileDescriptorWriter.write(text, to: descriptor) }
@@ -54,6 +59,22 @@ public struct TextOutput: Sendable {
     /// Writes `text` in one piece where the system allows.
     public func write(_ text: String) {
         sink(text)
+    }
+
+    /// This output, with every write made harmless for a terminal first: control characters, escape
+    /// sequences and bidi overrides become visible escapes (see ``TerminalSanitizer``).
+    ///
+    /// For text from outside the program — file names, catalog keys and values, arguments, an
+    /// error's own text — printed by a command-line tool. Presenters sanitise their own text and add
+    /// their own colour, so they get the output itself.
+    ///
+    /// ```swift
+    /// let output = TextOutput.standardError.sanitizingForTerminal()
+    /// output.write("Cannot read '\(path)'.\n")    // a path holding ESC ] 52 cannot set the clipboard
+    /// ```
+    public func sanitizingForTerminal() -> TextOutput {
+        let sink = self.sink
+        return TextOutput(fileDescriptor: fileDescriptor) { text in sink(TerminalSanitizer.sanitize(text)) }
     }
 
     /// Whether the output is a terminal.
@@ -100,6 +121,6 @@ enum FileDescriptorWriter {
 /// Diagnostics of the library itself (a second bootstrap, a catalog problem nobody collected).
 enum StandardError {
     static func write(_ text: String) {
-        FileDescriptorWriter.write(text, to: 2)
+        FileDescriptorWriter.write(TerminalSanitizer.sanitize(text), to: 2)
     }
 }

@@ -1,3 +1,5 @@
+import FriendlyErrors
+
 /// One thing wrong with an error catalog, found by ``CatalogChecker``: which case, in which
 /// language, under which key, and what is wrong.
 ///
@@ -62,11 +64,13 @@ public struct CatalogProblem: Sendable, Hashable, CustomStringConvertible {
         self.message = message
     }
 
-    /// `Case [language] key: kind: message`, leaving out what is not known.
+    /// `Case [language] key: kind: message`, leaving out what is not known, safe to print on a
+    /// terminal: the message quotes the catalog's texts, so control characters, escape sequences and
+    /// bidi overrides are shown as visible escapes (see `TerminalSanitizer`).
     public var description: String {
         var text = caseName
         if let language { text += " [\(language)]" }
         if let key { text += " \(key)" }
-        return text + ": \(kind): \(message)"
+        return TerminalSanitizer.sanitize(text + ": \(kind): \(message)")
     }
 }

@@ -1,3 +1,5 @@
+import FriendlyErrors
+
 /// Everything ``CatalogChecker`` found in one run: every problem of every case in every language,
 /// so one failing test shows the whole list at once.
 ///
@@ -28,14 +30,15 @@ public struct CatalogReport: Sendable, Hashable, CustomStringConvertible {
         problems.filter { $0.kind == kind }
     }
 
-    /// A summary line, then one line per problem.
+    /// A summary line, then one line per problem, safe to print on a terminal (see `TerminalSanitizer`).
     public var description: String {
         let scope =
             "\(checkedCases.count) case\(checkedCases.count == 1 ? "" : "s") in "
             + "\(languages.count) language\(languages.count == 1 ? "" : "s") (\(languages.joined(separator: ", ")))"
-        guard !problems.isEmpty else { return "No problems in \(scope)." }
+        guard !problems.isEmpty else { return TerminalSanitizer.sanitize("No problems in \(scope).") }
         let count = "\(problems.count) problem\(problems.count == 1 ? "" : "s")"
-        return (["\(count) in \(scope):"] + problems.map { "- \($0)" }).joined(separator: "\n")
+        return TerminalSanitizer.sanitize(
+            (["\(count) in \(scope):"] + problems.map { "- \($0)" }).joined(separator: "\n"))
     }
 }
 

@@ -126,7 +126,8 @@ public struct AlertSnapshotMismatch: Error, CustomStringConvertible {
         self.differences = differences
     }
 
-    public var description: String { differences.joined(separator: "\n") }
+    /// The differences, one line each, safe to print on a terminal (see `TerminalSanitizer`).
+    public var description: String { TerminalSanitizer.sanitize(differences.joined(separator: "\n")) }
 }
 
 /// Collects what a presenter writes. `@unchecked Sendable`: `text` is only touched under `lock`,

@@ -46,18 +46,19 @@ struct LintCommand {
         }
         let problems = Self.problems(in: catalog)
         if format == "json" {
-            TextOutput.standardOutput.write(Self.json(problems, catalog: catalog, folder: folder))
+            ToolOutput.standardOutput.write(
+                TerminalSanitizer.sanitize(json: Self.json(problems, catalog: catalog, folder: folder)))
         } else {
-            // Each problem as compilers write it, then the line it is on with a caret under the place,
-            // as the console presenter shows a located alert.
+            // Each problem as compilers write it (made harmless), then the line it is on with a caret
+            // under the place, as the console presenter shows a located alert (which cleans it itself).
             let console = ConsolePresenter(output: .standardOutput, interactivity: .never)
-            TextOutput.standardOutput.write(
-                problems.map { problem in
-                    problem.consoleLine + "\n"
-                        + console.excerpt(
-                            of: FileLocation(file: problem.file, line: problem.line, column: problem.column),
-                            severity: problem.severity == .warning ? .warning : .error, showsPlace: false)
-                }.joined())
+            for problem in problems {
+                ToolOutput.standardOutput.write(problem.consoleLine + "\n")
+                TextOutput.standardOutput.write(
+                    console.excerpt(
+                        of: FileLocation(file: problem.file, line: problem.line, column: problem.column),
+                        severity: problem.severity == .warning ? .warning : .error, showsPlace: false))
+            }
             let languages = catalog.languages.joined(separator: ", ")
             StandardError.print(
                 problems.isEmpty

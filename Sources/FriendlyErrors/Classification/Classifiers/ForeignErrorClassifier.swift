@@ -6,19 +6,32 @@ import Foundation
 ///
 /// An error that only has a `CustomNSError` identity, or a `LocalizedError` with no description,
 /// carries no user-facing text: the fallback answers for it.
+///
+/// Many libraries put technical text in `errorDescription` ("RouteNotFound.404: Not Found"), so on a
+/// server (while ``isServerSide`` is set, as ``AlertPipeline/problemResponse(for:acceptLanguage:presenter:)``
+/// does) only the types the app listed with ``AlertPipeline/showingTexts(of:code:)`` are read; the
+/// others get the fallback's generic alert. Elsewhere (command-line tools) every foreign
+/// `LocalizedError` is read unless the configuration turns it off.
 struct ForeignErrorClassifier: ErrorClassifier {
     /// Whether a foreign `LocalizedError`'s own texts may be shown (see
     /// ``AlertPipeline/Configuration/showsForeignLocalizedDescriptions``).
     var showsLocalizedDescriptions: Bool
+    /// The types whose texts the app said are meant for users, with the code their alerts carry.
+    var userFacingTypes: [ObjectIdentifier: String] = [:]
+
+    /// Set while the pipeline classifies an error for a server's response.
+    @TaskLocal static var isServerSide = false
 
     func classify(_ error: any Error, next: (any Error) -> Classification) -> Classification {
-        guard showsLocalizedDescriptions, !Self.isFoundationError(error), ErrorTypeFacts.of(error).isLocalized,
+        let listedCode = userFacingTypes.isEmpty ? nil : userFacingTypes[ObjectIdentifier(type(of: error))]
+        guard listedCode != nil || (showsLocalizedDescriptions && !Self.isServerSide),
+            !Self.isFoundationError(error), ErrorTypeFacts.of(error).isLocalized,
             let localized = error as? any LocalizedError,
             let description = Self.nonEmpty(localized.errorDescription)
         else { return next(error) }
 
         var classification = Classification(
-            code: Self.code(of: error), category: .unknown,
+            code: listedCode ?? Self.code(of: error), category: .unknown,
             title: LocalizableText(key: ""), message: .verbatim(description),
             reason: Self.nonEmpty(localized.failureReason).map(LocalizableText.verbatim) ?? LocalizableText(key: ""),
             suggestion: Self.nonEmpty(localized.recoverySuggestion).map(LocalizableText.verbatim)

@@ -41,8 +41,12 @@ public struct CatalogDiagnostic: Sendable, Hashable, CustomStringConvertible {
         self.key = key
     }
 
-    /// The diagnostic as `file:line:column: severity: message`.
+    /// The diagnostic as `file:line:column: severity: message`, safe to print on a terminal.
+    ///
+    /// The file name and the message can hold text from the catalog (a key, a value), so control
+    /// characters, escape sequences and bidi overrides are shown as visible escapes
+    /// (see ``TerminalSanitizer``); ``file`` and ``message`` keep the text as it is.
     public var description: String {
-        "\(file):\(line):\(column): \(severity.rawValue): \(message)"
+        TerminalSanitizer.sanitize("\(file):\(line):\(column): \(severity.rawValue): \(message)")
     }
 }

@@ -45,10 +45,13 @@ struct CatalogSourceText {
     private static func utf16ByteOrder(of raw: [UInt8]) -> Bool? {
         if raw.starts(with: [0xFE, 0xFF]) { return true }
         if raw.starts(with: [0xFF, 0xFE]) { return false }
-        // Text never contains NUL in UTF-8; in UTF-16 every ASCII character has a zero byte.
+        // Text never contains NUL in UTF-8; in UTF-16 every ASCII character has a zero byte. Two
+        // characters are looked at (as RFC 4627 does for JSON), so that one damaged byte at the start
+        // of a UTF-8 file does not turn it into UTF-16.
         guard raw.count >= 2 else { return nil }
-        if raw[0] == 0 && raw[1] != 0 { return true }
-        if raw[0] != 0 && raw[1] == 0 { return false }
+        let second = raw.count >= 4 ? (raw[2], raw[3]) : nil
+        if raw[0] == 0 && raw[1] != 0 && (second.map { $0.0 == 0 } ?? true) { return true }
+        if raw[0] != 0 && raw[1] == 0 && (second.map { $0.1 == 0 } ?? true) { return false }
         return nil
     }
 

@@ -50,31 +50,56 @@ struct PositionedJSON: Sendable, Hashable {
     }
 }
 
-/// A strict JSON (RFC 8259) parser that records where each value starts.
+/// A JSON (RFC 8259) parser that records where each value starts and can resynchronise after a
+/// syntax error.
 ///
 /// `JSONSerialization` gives no positions, and a translator's broken `.xcstrings` deserves a
-/// `file:line:column`. Nesting is limited so that hostile input cannot exhaust the stack; the first
-/// syntax error ends the parse (JSON has no reliable resynchronisation point).
+/// `file:line:column`. Nesting is limited so that hostile input cannot exhaust the stack.
+///
+/// **Recovery.** Every syntax error is reported as an error diagnostic. A `,` right before `}` or
+/// `]` is reported and skipped. In the objects of the first ``Recovery/depth`` levels (for a String
+/// Catalog: the document and its `strings`), a member that cannot be read is dropped and the parser
+/// resynchronises: from the broken member on, it tries each following `"` as the start of a member
+/// (`"key" : value`) and goes on from the first one that reads completely and that
+/// ``Recovery/accepts`` for that level. Members before and after the damage are kept. Each
+/// candidate is read at most once, so recovery stays linear in the file's size times the nesting.
 struct PositionedJSONParser {
     /// Far above the depth of a String Catalog (about 12), far below what would strain the stack.
     static let maximumDepth = 100
 
-    /// The parsed document, or `nil` after a syntax error; diagnostics include duplicate keys.
-    static func parse(_ source: inout CatalogSourceText) -> (value: PositionedJSON?, diagnostics: [CatalogDiagnostic]) {
+    /// Where and how the parser resynchronises after a syntax error.
+    struct Recovery: Sendable {
+        /// Whether the object at a depth (the document is at depth 1), under a member named `key`,
+        /// resynchronises after a syntax error in one of its members.
+        var recovers: @Sendable (_ depth: Int, _ key: String?) -> Bool
+        /// Whether a member found while resynchronising an object at a depth is one to resume at.
+        var accepts: @Sendable (_ depth: Int, _ member: PositionedJSON.Member) -> Bool
+
+        /// No recovery: the first syntax error ends the parse.
+        static let none = Recovery(recovers: { _, _ in false }, accepts: { _, _ in false })
+    }
+
+    /// The parsed document, or `nil` when nothing could be read; diagnostics include every syntax
+    /// error and duplicate keys.
+    static func parse(
+        _ source: inout CatalogSourceText, recovery: Recovery = .none
+    ) -> (value: PositionedJSON?, diagnostics: [CatalogDiagnostic]) {
         let bytes = source.bytes
         return bytes.withUnsafeBufferPointer { buffer in
-            var parser = PositionedJSONParser(buffer: buffer, source: source)
+            var parser = PositionedJSONParser(buffer: buffer, source: source, recovery: recovery)
             defer { source = parser.source }
             do throws(Failure) {
                 parser.skipWhitespace()
-                let value = try parser.parseValue(depth: 0)
+                if recovery.recovers(1, nil) { return (parser.parseRecoveringDocument(), parser.diagnostics) }
+                let value = try parser.parseValue(depth: 0, key: nil)
                 parser.skipWhitespace()
                 if parser.position < buffer.count {
-                    throw Failure(offset: parser.position, message: "unexpected text after the JSON document")
+                    // The document was read; what follows it is reported and ignored.
+                    parser.report(Failure(offset: parser.position, message: "unexpected text after the JSON document"))
                 }
                 return (value, parser.diagnostics)
             } catch {
-                parser.diagnostics.append(parser.source.diagnostic(at: error.offset, .error, error.message))
+                parser.report(error)
                 return (nil, parser.diagnostics)
             }
         }
@@ -87,12 +112,23 @@ struct PositionedJSONParser {
 
     private let buffer: UnsafeBufferPointer<UInt8>
     private var source: CatalogSourceText
+    private let recovery: Recovery
     private var position = 0
     private var diagnostics: [CatalogDiagnostic] = []
+    /// Set when resynchronising ran to the end of the file: the objects still open there end
+    /// without a second diagnostic.
+    private var recoveryReachedTheEnd = false
+    /// Where the value of the last member read starts.
+    private var lastStringValueStart = 0
 
-    private init(buffer: UnsafeBufferPointer<UInt8>, source: CatalogSourceText) {
+    private init(buffer: UnsafeBufferPointer<UInt8>, source: CatalogSourceText, recovery: Recovery) {
         self.buffer = buffer
         self.source = source
+        self.recovery = recovery
+    }
+
+    private mutating func report(_ failure: Failure) {
+        diagnostics.append(source.diagnostic(at: failure.offset, .error, failure.message))
     }
 
     private mutating func skipWhitespace() {
@@ -104,14 +140,35 @@ struct PositionedJSONParser {
         }
     }
 
-    private mutating func parseValue(depth: Int) throws(Failure) -> PositionedJSON {
+    /// A document that must be an object, read with recovery: a damaged opening brace, an early
+    /// closing one or text after the end lose none of the members that can be read.
+    private mutating func parseRecoveringDocument() -> PositionedJSON {
+        var members: [PositionedJSON.Member] = []
+        var lineByKey: [String: Int] = [:]
+        if position < buffer.count, buffer[position] == UInt8(ascii: "{") {
+            position += 1
+            parseMembers(depth: 1, key: nil, into: &members, lineByKey: &lineByKey, resynchronizingFrom: nil)
+        } else {
+            report(Failure(offset: position, message: "expected '{' at the start of the document"))
+            parseMembers(depth: 1, key: nil, into: &members, lineByKey: &lineByKey, resynchronizingFrom: position)
+        }
+        while true {
+            skipWhitespace()
+            guard position < buffer.count else { break }
+            report(Failure(offset: position, message: "unexpected text after the JSON document"))
+            parseMembers(depth: 1, key: nil, into: &members, lineByKey: &lineByKey, resynchronizingFrom: position)
+        }
+        return PositionedJSON(value: .object(members), line: 1, column: 1)
+    }
+
+    private mutating func parseValue(depth: Int, key: String?) throws(Failure) -> PositionedJSON {
         guard position < buffer.count else { throw Failure(offset: position, message: "unexpected end of the file") }
         let (line, column) = source.location(of: position)
         let value: PositionedJSON.Value
         switch buffer[position] {
         case UInt8(ascii: "{"):
             guard depth < Self.maximumDepth else { throw Failure(offset: position, message: "JSON nested too deeply") }
-            value = .object(try parseObject(depth: depth + 1))
+            value = .object(try parseObject(depth: depth + 1, key: key))
         case UInt8(ascii: "["):
             guard depth < Self.maximumDepth else { throw Failure(offset: position, message: "JSON nested too deeply") }
             value = .array(try parseArray(depth: depth + 1))
@@ -134,7 +191,7 @@ struct PositionedJSONParser {
         return PositionedJSON(value: value, line: line, column: column)
     }
 
-    private mutating func parseObject(depth: Int) throws(Failure) -> [PositionedJSON.Member] {
+    private mutating func parseObject(depth: Int, key: String?) throws(Failure) -> [PositionedJSON.Member] {
         position += 1
         var members: [PositionedJSON.Member] = []
         var lineByKey: [String: Int] = [:]
@@ -143,39 +200,139 @@ struct PositionedJSONParser {
             position += 1
             return members
         }
+        if recovery.recovers(depth, key) {
+            parseMembers(depth: depth, key: key, into: &members, lineByKey: &lineByKey, resynchronizingFrom: nil)
+            return members
+        }
         while true {
             skipWhitespace()
-            guard position < buffer.count, buffer[position] == UInt8(ascii: "\"") else {
-                throw Failure(offset: position, message: "expected a key in double quotes")
-            }
-            let keyOffset = position
-            let (keyLine, keyColumn) = source.location(of: keyOffset)
-            let key = try parseString()
-            skipWhitespace()
-            guard position < buffer.count, buffer[position] == UInt8(ascii: ":") else {
-                throw Failure(offset: position, message: "expected ':' after the key \"\(key)\"")
-            }
-            position += 1
-            skipWhitespace()
-            let value = try parseValue(depth: depth)
-            if let firstLine = firstLine(of: key, in: members, index: &lineByKey) {
-                diagnostics.append(
-                    source.diagnostic(
-                        at: keyOffset, .warning,
-                        "duplicate key \"\(key)\" (also on line \(firstLine)); this one is used", key: key))
-            }
-            members.append(PositionedJSON.Member(key: key, keyLine: keyLine, keyColumn: keyColumn, value: value))
+            members.append(try parseMember(depth: depth, members: members, lineByKey: &lineByKey))
             skipWhitespace()
             guard position < buffer.count else { throw Failure(offset: position, message: "expected '}'") }
             if buffer[position] == UInt8(ascii: ",") {
-                position += 1
+                if skipComma(closedBy: UInt8(ascii: "}")) { return members }
             } else if buffer[position] == UInt8(ascii: "}") {
                 position += 1
                 return members
             } else {
+                let key = members.last?.key ?? ""
                 throw Failure(offset: position, message: "expected ',' or '}' after the value of \"\(key)\"")
             }
         }
+    }
+
+    /// The members of an object that recovers, up to and including its `}` or the end of the file;
+    /// first resynchronising from `resynchronizingFrom` when it is given.
+    private mutating func parseMembers(
+        depth: Int, key: String?, into members: inout [PositionedJSON.Member], lineByKey: inout [String: Int],
+        resynchronizingFrom start: Int?
+    ) {
+        if let start, !resynchronize(from: start, depth: depth, members: &members, lineByKey: &lineByKey) { return }
+        var resumed = start != nil
+        while true {
+            if !resumed {
+                skipWhitespace()
+                let memberStart = position
+                do throws(Failure) {
+                    members.append(try parseMember(depth: depth, members: members, lineByKey: &lineByKey))
+                } catch {
+                    report(error)
+                    guard resynchronize(from: memberStart + 1, depth: depth, members: &members, lineByKey: &lineByKey)
+                    else { return }
+                }
+            }
+            resumed = false
+            skipWhitespace()
+            guard position < buffer.count else {
+                if !recoveryReachedTheEnd { report(Failure(offset: position, message: "expected '}'")) }
+                recoveryReachedTheEnd = true
+                return
+            }
+            if buffer[position] == UInt8(ascii: ",") {
+                if skipComma(closedBy: UInt8(ascii: "}")) { return }
+            } else if buffer[position] == UInt8(ascii: "}") {
+                position += 1
+                return
+            } else {
+                // The member before is whole: keep it, and resume at the next member found. When its
+                // value is a string, that string may be the key of the next member whose own value was
+                // lost (`"strings" : "alpha" : {`), so the search starts at it.
+                let last = members.last
+                report(
+                    Failure(offset: position, message: "expected ',' or '}' after the value of \"\(last?.key ?? "")\""))
+                let from = last?.value.string != nil ? lastStringValueStart : position
+                guard resynchronize(from: from, depth: depth, members: &members, lineByKey: &lineByKey) else { return }
+                resumed = true
+            }
+        }
+    }
+
+    /// Steps over the `,` at the cursor; when `closing` follows it, reports the stray comma, steps
+    /// over `closing` too and answers `true`: the container ends there.
+    private mutating func skipComma(closedBy closing: UInt8) -> Bool {
+        let comma = position
+        position += 1
+        skipWhitespace()
+        guard position < buffer.count, buffer[position] == closing else { return false }
+        let name = closing == UInt8(ascii: "}") ? "}" : "]"
+        report(Failure(offset: comma, message: "a ',' before '\(name)' (the comma is ignored)"))
+        position += 1
+        return true
+    }
+
+    /// `"key" : value`, with a warning when the key is a duplicate.
+    private mutating func parseMember(
+        depth: Int, members: [PositionedJSON.Member], lineByKey: inout [String: Int]
+    ) throws(Failure) -> PositionedJSON.Member {
+        guard position < buffer.count, buffer[position] == UInt8(ascii: "\"") else {
+            throw Failure(offset: position, message: "expected a key in double quotes")
+        }
+        let keyOffset = position
+        let (keyLine, keyColumn) = source.location(of: keyOffset)
+        let key = try parseString()
+        skipWhitespace()
+        guard position < buffer.count, buffer[position] == UInt8(ascii: ":") else {
+            throw Failure(offset: position, message: "expected ':' after the key \"\(key)\"")
+        }
+        position += 1
+        skipWhitespace()
+        lastStringValueStart = position
+        let value = try parseValue(depth: depth, key: key)
+        if let firstLine = firstLine(of: key, in: members, index: &lineByKey) {
+            diagnostics.append(
+                source.diagnostic(
+                    at: keyOffset, .warning,
+                    "duplicate key \"\(key)\" (also on line \(firstLine)); this one is used", key: key))
+        }
+        return PositionedJSON.Member(key: key, keyLine: keyLine, keyColumn: keyColumn, value: value)
+    }
+
+    /// Looks from `start` on for the next member of the object being read — the first `"` where a
+    /// whole member reads and ``Recovery/accepts`` it — appends it and answers `true`; answers `false`
+    /// at the end of the file. Diagnostics of the candidates that were not taken are dropped.
+    private mutating func resynchronize(
+        from start: Int, depth: Int, members: inout [PositionedJSON.Member], lineByKey: inout [String: Int]
+    ) -> Bool {
+        var candidate = start
+        while candidate < buffer.count {
+            guard let quote = UnsafeBufferPointer(rebasing: buffer[candidate...]).firstIndex(of: UInt8(ascii: "\""))
+            else { break }
+            position = candidate + quote
+            let diagnosticCount = diagnostics.count
+            let reachedTheEnd = recoveryReachedTheEnd
+            if let member = try? parseMember(depth: depth, members: members, lineByKey: &lineByKey),
+                recovery.accepts(depth, member)
+            {
+                members.append(member)
+                return true
+            }
+            diagnostics.removeSubrange(diagnosticCount...)
+            recoveryReachedTheEnd = reachedTheEnd
+            candidate = candidate + quote + 1
+        }
+        position = buffer.count
+        recoveryReachedTheEnd = true
+        return false
     }
 
     /// The line of an earlier member named `key`. Most objects of a catalog have one or two members,
@@ -204,11 +361,14 @@ struct PositionedJSONParser {
         }
         while true {
             skipWhitespace()
-            elements.append(try parseValue(depth: depth))
+            elements.append(try parseValue(depth: depth, key: nil))
             skipWhitespace()
-            guard position < buffer.count else { throw Failure(offset: position, message: "expected ']'") }
+            guard position < buffer.count else {
+                if recoveryReachedTheEnd { return elements }
+                throw Failure(offset: position, message: "expected ']'")
+            }
             if buffer[position] == UInt8(ascii: ",") {
-                position += 1
+                if skipComma(closedBy: UInt8(ascii: "]")) { return elements }
             } else if buffer[position] == UInt8(ascii: "]") {
                 position += 1
                 return elements

@@ -15,8 +15,8 @@ public struct CatalogLocation: Sendable, Hashable, CustomStringConvertible {
         self.column = column
     }
 
-    /// The location as `file:line:column`.
-    public var description: String { "\(file):\(line):\(column)" }
+    /// The location as `file:line:column`, safe to print on a terminal (see ``TerminalSanitizer``).
+    public var description: String { TerminalSanitizer.sanitize("\(file):\(line):\(column)") }
 }
 
 extension TranslationCatalog {

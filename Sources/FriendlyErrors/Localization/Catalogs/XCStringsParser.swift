@@ -16,6 +16,11 @@ import Foundation
 ///   and the others always use their `other` form, with a warning: ``CatalogValue`` has one count.
 ///
 /// A key without a source-language localization uses the key itself as its source text, as Xcode does.
+///
+/// A JSON syntax error loses only the entry it is in: the parser reports it with its
+/// `file:line:column` and resynchronises at the next entry of `strings` (see
+/// ``PositionedJSONParser``), and entries that a broken brace pulled into another entry, or out of
+/// `strings`, are put back in their place.
 enum XCStringsParser {
     /// What a String Catalog holds.
     struct Result: Sendable {
@@ -35,8 +40,9 @@ enum XCStringsParser {
     static func parse(bytes: [UInt8], file: String) -> Result {
         var source = CatalogSourceText(decoding: bytes, file: file)
         var reader = XCStringsReader(file: file, diagnostics: source.diagnostics)
-        let (document, jsonDiagnostics) = PositionedJSONParser.parse(&source)
+        let (document, jsonDiagnostics) = PositionedJSONParser.parse(&source, recovery: XCStringsReader.recovery)
         reader.diagnostics += jsonDiagnostics
+        reader.hasSyntaxErrors = jsonDiagnostics.contains { $0.severity == .error }
         if let document { reader.read(document) }
         return Result(sourceLanguage: reader.sourceLanguage, entries: reader.entries, diagnostics: reader.diagnostics)
     }
@@ -48,6 +54,28 @@ struct XCStringsReader {
     var diagnostics: [CatalogDiagnostic]
     var sourceLanguage = "en"
     var entries: [String: [CatalogEntry]] = [:]
+    /// Whether the JSON had syntax errors, after which entries may sit in the wrong place.
+    var hasSyntaxErrors = false
+
+    /// The members an entry of `strings` may have.
+    static let entryFields: Set<String> = ["comment", "extractionState", "localizations", "shouldTranslate"]
+    /// The members of the document the reader knows.
+    static let documentFields: Set<String> = ["sourceLanguage", "strings", "version"]
+
+    /// Resynchronisation after a syntax error, in the document and in `strings`: at a member that
+    /// looks like an entry, or in the document at one of its own members.
+    static let recovery = PositionedJSONParser.Recovery(
+        recovers: { depth, key in depth == 1 || (depth == 2 && key == "strings") },
+        accepts: { depth, member in
+            looksLikeAnEntry(member.value, allowingEmpty: true) || (depth == 1 && documentFields.contains(member.key))
+        })
+
+    /// Whether a value is an object with only the members of an entry (an empty one only when allowed).
+    static func looksLikeAnEntry(_ value: PositionedJSON, allowingEmpty: Bool) -> Bool {
+        guard let members = value.members else { return false }
+        guard !members.isEmpty else { return allowingEmpty }
+        return members.allSatisfy { entryFields.contains($0.key) }
+    }
 
     init(file: String, diagnostics: [CatalogDiagnostic]) {
         self.file = file
@@ -85,17 +113,77 @@ struct XCStringsReader {
         if let version = document["version"], !(version.string?.hasPrefix("1.") ?? false) {
             report(version, "unknown String Catalog version; reading it as version 1.0", key: nil, severity: .warning)
         }
-        guard let strings = document["strings"] else {
+        var members: [PositionedJSON.Member] = []
+        if let strings = document["strings"] {
+            members = object(strings, "\"strings\"", key: nil) ?? []
+        } else if let misnamed = Self.misnamedStrings(in: document) {
+            // A damaged "strings" key must not lose every entry.
+            report(document, "the catalog has no \"strings\"; reading the entries of \"\(misnamed.key)\"", key: nil)
+            members = misnamed.value.members ?? []
+        } else {
             report(document, "the catalog has no \"strings\"", key: nil)
-            return
         }
-        guard let members = object(strings, "\"strings\"", key: nil) else { return }
+        if hasSyntaxErrors { members = Self.untangled(members, document: document) }
         // A duplicated key was reported by the JSON parser; only its last definition counts.
         var lastIndex: [String: Int] = [:]
         for (index, member) in members.enumerated() { lastIndex[member.key] = index }
         for (index, member) in members.enumerated() where lastIndex[member.key] == index {
             readString(member)
         }
+    }
+
+    /// A member of the document, other than the known ones, whose value is an object of entries.
+    static func misnamedStrings(in document: PositionedJSON) -> PositionedJSON.Member? {
+        (document.members ?? []).first { member in
+            guard !documentFields.contains(member.key), let entries = member.value.members else { return false }
+            return entries.contains { looksLikeAnEntry($0.value, allowingEmpty: false) }
+        }
+    }
+
+    /// The entries of `strings` with those that a syntax error misplaced put back: entries that a
+    /// missing `}` pulled into an earlier entry (at any depth), and entries that a stray `}` pushed
+    /// out of `strings` into the document. In file order.
+    static func untangled(_ members: [PositionedJSON.Member], document: PositionedJSON) -> [PositionedJSON.Member] {
+        var result: [PositionedJSON.Member] = []
+        result.reserveCapacity(members.count)
+        for member in members { appendSeparating(member, isEntry: true, to: &result) }
+        for member in document.members ?? []
+        where !documentFields.contains(member.key) && looksLikeAnEntry(member.value, allowingEmpty: true) {
+            appendSeparating(member, isEntry: true, to: &result)
+        }
+        return result
+    }
+
+    /// Appends `member` (an entry, or a value inside one), without the entries nested in it, and then
+    /// those entries.
+    private static func appendSeparating(
+        _ member: PositionedJSON.Member, isEntry: Bool, to result: inout [PositionedJSON.Member]
+    ) {
+        var hoisted: [PositionedJSON.Member] = []
+        let cleaned = separating(member, isEntry: isEntry, hoisted: &hoisted)
+        result.append(cleaned)
+        result += hoisted
+    }
+
+    private static func separating(
+        _ member: PositionedJSON.Member, isEntry: Bool, hoisted: inout [PositionedJSON.Member]
+    ) -> PositionedJSON.Member {
+        guard let children = member.value.members else { return member }
+        var kept: [PositionedJSON.Member] = []
+        for child in children {
+            let misplaced =
+                isEntry
+                ? !entryFields.contains(child.key) && child.value.members != nil
+                : looksLikeAnEntry(child.value, allowingEmpty: false)
+            if misplaced {
+                appendSeparating(child, isEntry: true, to: &hoisted)
+            } else {
+                kept.append(separating(child, isEntry: false, hoisted: &hoisted))
+            }
+        }
+        var result = member
+        result.value.value = .object(kept)
+        return result
     }
 
     private mutating func readString(_ member: PositionedJSON.Member) {
@@ -105,9 +193,11 @@ struct XCStringsReader {
             let localizations = fields.last(where: { $0.key == "localizations" })?.value,
             let languages = object(localizations, "\"localizations\"", key: key)
         {
-            // Like keys, a duplicated language counts once, with its last definition.
-            for (index, language) in languages.enumerated()
-            where languages.lastIndex(where: { $0.key == language.key }) == index {
+            // Like keys, a duplicated language counts once, with its last definition (found with a
+            // dictionary: 20,000 localizations of one key must not cost 20,000² comparisons).
+            var lastIndex: [String: Int] = [:]
+            for (index, language) in languages.enumerated() { lastIndex[language.key] = index }
+            for (index, language) in languages.enumerated() where lastIndex[language.key] == index {
                 guard let (value, line, column) = readLocalization(language.value, key: key) else { continue }
                 entries[language.key, default: []].append(
                     CatalogEntry(key: key, value: value, line: line, column: column))

@@ -27,7 +27,8 @@ extension XCStringsReader {
             }
             variables[member.key] = readSubstitution(member, slot: slots[member.key] ?? 0, key: key)
         }
-        for name in order where variables[name] == nil && !members.contains(where: { $0.key == name }) {
+        let defined = Set(members.map(\.key))
+        for name in order where variables[name] == nil && !defined.contains(name) {
             report(node, "%#@\(name)@ is used in the text but not defined in \"substitutions\"", key: key)
         }
         let used = order.compactMap { variables[$0] }

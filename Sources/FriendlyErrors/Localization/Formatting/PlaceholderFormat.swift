@@ -64,10 +64,10 @@ enum PlaceholderFormat {
                     return
                 case .unknown:
                     let problem = PlaceholderSignature.Problem.unknownSpecifier(text)
-                    if !signature.problems.contains(problem) { signature.problems.append(problem) }
+                    signature.note(problem)
                     return
                 case .substitution(let name):
-                    signature.problems.append(.unresolvedSubstitution(name))
+                    signature.note(.unresolvedSubstitution(name))
                 default:
                     break
                 }
@@ -78,7 +78,7 @@ enum PlaceholderFormat {
                 let conversion = "%" + String(decoding: conversionBytes, as: UTF8.self)
                 signature.add(.init(index: argumentIndex, kind: spec.kind, text: text, conversion: conversion))
             }
-            if sawPositional && sawSequential { signature.problems.insert(.mixedPositionalAndSequential, at: 0) }
+            if sawPositional && sawSequential { signature.note(.mixedPositionalAndSequential, first: true) }
         }
         signature.finish()
         return signature
@@ -93,7 +93,7 @@ enum PlaceholderFormat {
         let translated = signature(of: translation)
         let original = signature(of: base)
         // A problem the base language has too is the base's to fix, not the translation's.
-        for problem in translated.problems where !original.problems.contains(problem) {
+        for problem in translated.problems where !original.has(problem) {
             switch problem {
             case .gap where allowsOmittedArguments:
                 continue

@@ -56,28 +56,48 @@ struct PlaceholderSignature: Sendable, Hashable {
     /// an unresolved substitution).
     var kinds: [Kind?] = []
     /// Every argument-taking placeholder in template order.
-    var placeholders: [Placeholder] = []
-    var problems: [Problem] = []
+    private(set) var placeholders: [Placeholder] = []
+    /// Every problem once, in the order found.
+    private(set) var problems: [Problem] = []
+    /// Where in `placeholders` the first placeholder of each argument index is, so that looking one
+    /// up costs O(1): a template with 40,000 placeholders is checked in linear time.
+    private var firstPlaceholder: [Int?] = []
+    private var problemSet: Set<Problem> = []
 
     /// How many arguments the template reads.
     var argumentCount: Int { kinds.count }
 
     /// The first placeholder for a 0-based argument index.
     func placeholder(at index: Int) -> Placeholder? {
-        placeholders.first { $0.index == index }
+        guard index >= 0, index < firstPlaceholder.count, let position = firstPlaceholder[index] else { return nil }
+        return placeholders[position]
+    }
+
+    /// Whether the template has this problem.
+    func has(_ problem: Problem) -> Bool {
+        problemSet.contains(problem)
+    }
+
+    /// Records a problem, once.
+    mutating func note(_ problem: Problem, first: Bool = false) {
+        guard problemSet.insert(problem).inserted else { return }
+        if first { problems.insert(problem, at: 0) } else { problems.append(problem) }
     }
 
     /// Records one placeholder, noting a kind conflict.
     mutating func add(_ placeholder: Placeholder) {
-        placeholders.append(placeholder)
         if kinds.count <= placeholder.index {
             kinds.append(contentsOf: repeatElement(nil, count: placeholder.index + 1 - kinds.count))
+            firstPlaceholder.append(
+                contentsOf: repeatElement(nil, count: placeholder.index + 1 - firstPlaceholder.count))
         }
+        if firstPlaceholder[placeholder.index] == nil { firstPlaceholder[placeholder.index] = placeholders.count }
+        placeholders.append(placeholder)
         guard let kind = placeholder.kind else { return }
         if let existing = kinds[placeholder.index] {
             if existing != kind {
                 let problem = Problem.conflictingKinds(index: placeholder.index, existing, kind)
-                if !problems.contains(problem) { problems.append(problem) }
+                note(problem)
             }
         } else {
             kinds[placeholder.index] = kind
@@ -86,9 +106,8 @@ struct PlaceholderSignature: Sendable, Hashable {
 
     /// Records the gaps once every placeholder is known.
     mutating func finish() {
-        let used = Set(placeholders.map(\.index))
-        for index in kinds.indices where !used.contains(index) {
-            problems.append(.gap(index: index))
+        for index in kinds.indices where firstPlaceholder[index] == nil {
+            note(.gap(index: index))
         }
     }
 }

@@ -25,11 +25,41 @@
 ///   need them to place punctuation and Latin words correctly.
 /// - Backslashes are not doubled, so Windows paths stay readable; the escapes are for people, not
 ///   for parsing back.
-enum TerminalSanitizer {
+///
+/// It is the one sanitiser for text that leaves for a terminal: the console presenter, the
+/// `description` of ``CatalogDiagnostic`` and of the testing module's problems and reports, and
+/// every line the `friendly-errors` tool writes use it. An app that prints untrusted text itself
+/// can too, or write through ``TextOutput/sanitizingForTerminal()``:
+///
+/// ```swift
+/// print(TerminalSanitizer.sanitize(fileName))   // "\u{1B}]0;evil\u{07}report.txt"
+/// ```
+public enum TerminalSanitizer {
     /// The text with every dangerous scalar replaced by `\u{XX}`; the same string when nothing is.
-    static func sanitize(_ text: String) -> String {
+    public static func sanitize(_ text: String) -> String {
         guard needsEscaping(text) else { return text }
         return escapingEveryScalar(text)
+    }
+
+    /// JSON text with every dangerous scalar written as a JSON escape (`\u001b`, `\u009b`,
+    /// `\u202e`), so that it parses to exactly the same value and is harmless when printed.
+    ///
+    /// For JSON written by a library that leaves C1 controls or bidi overrides raw (Foundation's
+    /// `JSONSerialization` does). The input must be JSON: such scalars can only appear inside its
+    /// strings, where an escape means the same scalar. Newlines and tabs between tokens are kept.
+    public static func sanitize(json: String) -> String {
+        guard needsEscaping(json) else { return json }
+        var result = ""
+        result.reserveCapacity(json.utf8.count + 16)
+        for scalar in json.unicodeScalars {
+            guard isDangerous(scalar) else {
+                result.unicodeScalars.append(scalar)
+                continue
+            }
+            let hex = String(scalar.value, radix: 16)
+            result += "\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+        }
+        return result
     }
 
     /// The text with every dangerous scalar escaped, checking each one: what `sanitize` does when

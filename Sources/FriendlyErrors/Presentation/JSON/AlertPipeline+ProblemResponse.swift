@@ -16,6 +16,9 @@ extension AlertPipeline {
     /// - The debug detail is written only when this pipeline was configured with
     ///   ``Configuration/includesDebugDetails``.
     /// - Observers see the error with the same reference ID that the body carries as `referenceId`.
+    /// - Another library's `LocalizedError` text is never shown (it is often technical: "RouteNotFound.404:
+    ///   Not Found"): such an error gets the generic `unexpected` alert and a reference ID, unless the app
+    ///   listed its type with ``showingTexts(of:code:)``, which also gives it a stable code.
     ///
     /// - Parameters:
     ///   - error: the error thrown.
@@ -30,9 +33,10 @@ extension AlertPipeline {
         format: ProblemResponse.Format = .problemJSON, context: ClassificationContext = .none
     ) -> ProblemResponse {
         let preference = acceptLanguage.map(LanguagePreference.acceptLanguage) ?? .base
-        return problemResponse(
-            for: alert(for: classify(error, context: context), in: preference), presenter: presenter,
-            format: format)
+        let alert = ForeignErrorClassifier.$isServerSide.withValue(true) {
+            self.alert(for: classify(error, context: context), in: preference)
+        }
+        return problemResponse(for: alert, presenter: presenter, format: format)
     }
 
     /// The HTTP response for an alert this pipeline made (see
@@ -40,7 +44,10 @@ extension AlertPipeline {
     /// alert first.
     ///
     /// An alert's language outside the catalog's is answered with the base language in
-    /// `Content-Language`; a debug detail is dropped unless the pipeline includes debug details.
+    /// `Content-Language`; a debug detail is dropped unless the pipeline includes debug details. The
+    /// alert is written as it was made: one made with `alert(for:in:)` shows foreign
+    /// `LocalizedError` texts when ``Configuration/showsForeignLocalizedDescriptions`` is on, so a
+    /// server that makes its alerts itself turns that setting off.
     public func problemResponse(
         for alert: Alert, presenter: JSONPresenter = JSONPresenter(), format: ProblemResponse.Format = .problemJSON
     ) -> ProblemResponse {

@@ -131,11 +131,15 @@ struct JSONWriter: Sendable {
 extension JSONWriter {
     /// Appends `string` as a quoted JSON string.
     ///
-    /// Escaped: `"` and `\`; U+0000–U+001F (`\n`, `\t`, `\r`, `\b`, `\f`, else `\u00XX`); U+007F;
-    /// `<`, `>` and `&`, so that neither `</script>` nor `<!--` can appear and the output is safe in
-    /// HTML; and U+2028, U+2029, which end a line in JavaScript before ES2019. Everything else is copied
-    /// as UTF-8. A Swift `String` always holds valid Unicode (a lone surrogate cannot be stored in one),
-    /// so the output is always valid UTF-8 and valid JSON.
+    /// Escaped: `"` and `\`; U+0000–U+001F (`\n`, `\t`, `\r`, `\b`, `\f`, else `\u00XX`); `<`, `>`
+    /// and `&`, so that neither `</script>` nor `<!--` can appear and the output is safe in HTML; and,
+    /// as `\uXXXX`, every scalar that would act on a terminal or reorder text when JSON Lines are
+    /// read with `cat` or `tail -f`: DEL and the C1 controls U+007F–U+009F (U+009B and U+009D start
+    /// escape sequences in some terminals), U+2028 and U+2029 (which also end a line in JavaScript
+    /// before ES2019), and the bidi controls U+061C, U+200E, U+200F, U+202A–U+202E and U+2066–U+2069.
+    /// Everything else is copied as UTF-8. A Swift `String` always holds valid Unicode (a lone
+    /// surrogate cannot be stored in one), so the output is always valid UTF-8 and valid JSON, and a
+    /// JSON parser reads back exactly the string that was written.
     static func appendQuoted(_ string: String, to output: inout [UInt8]) {
         output.append(UInt8(ascii: "\""))
         var string = string
@@ -160,35 +164,58 @@ extension JSONWriter {
                 index += 1
                 continue
             }
-            var length = 1
-            if byte == 0xE2 {
-                // U+2028 and U+2029 are E2 80 A8 and E2 80 A9; other E2 sequences are copied as they are.
-                guard index + 2 < input.count, input[index + 1] == 0x80, input[index + 2] & 0xFE == 0xA8 else {
+            if byte >= 0x80 {
+                // A lead byte of a scalar that may need escaping: C2 (U+0080–U+00BF), D8 (U+0600–U+063F),
+                // E2 (U+2000–U+2FFF). Other scalars with these lead bytes are copied as they are.
+                guard let (scalar, length) = escapedScalar(in: input, at: index) else {
                     index += 1
                     continue
                 }
-                length = 3
-            }
-            output.append(contentsOf: UnsafeBufferPointer(rebasing: input[runStart..<index]))
-            if length == 3 {
-                output.append(contentsOf: input[index + 2] == 0xA8 ? lineSeparatorEscape : paragraphSeparatorEscape)
+                output.append(contentsOf: UnsafeBufferPointer(rebasing: input[runStart..<index]))
+                appendUnicodeEscape(scalar, to: &output)
+                index += length
             } else {
+                output.append(contentsOf: UnsafeBufferPointer(rebasing: input[runStart..<index]))
                 appendEscape(for: byte, to: &output)
+                index += 1
             }
-            index += length
             runStart = index
         }
         output.append(contentsOf: UnsafeBufferPointer(rebasing: input[runStart..<input.count]))
     }
 
+    /// The scalar starting at `index` and its length in bytes, when it is one that is written as
+    /// `\uXXXX`: a C1 control, U+061C, U+200E, U+200F, U+2028, U+2029, U+202A–U+202E or U+2066–U+2069.
+    private static func escapedScalar(in input: UnsafeBufferPointer<UInt8>, at index: Int) -> (UInt32, Int)? {
+        guard index + 1 < input.count else { return nil }
+        let lead = input[index]
+        let second = input[index + 1]
+        switch lead {
+        case 0xC2:
+            // U+0080–U+009F are C2 80 – C2 9F.
+            return second <= 0x9F ? (UInt32(second), 2) : nil
+        case 0xD8:
+            // U+061C is D8 9C.
+            return second == 0x9C ? (0x061C, 2) : nil
+        default:
+            guard index + 2 < input.count else { return nil }
+            let third = input[index + 2]
+            let scalar = 0x2000 | UInt32(second & 0x3F) << 6 | UInt32(third & 0x3F)
+            switch (second, third) {
+            case (0x80, 0x8E...0x8F), (0x80, 0xA8...0xAE), (0x81, 0xA6...0xA9): return (scalar, 3)
+            default: return nil
+            }
+        }
+    }
+
     /// Whether a byte may start something to escape: C0 controls, `"`, `&`, `<`, `>`, `\`, DEL, and
-    /// 0xE2, the lead byte of U+2028 and U+2029.
+    /// the lead bytes 0xC2, 0xD8 and 0xE2 of the C1 controls, U+061C and U+2000–U+2FFF.
     @inline(__always)
     private static func needsEscape(_ byte: UInt8) -> Bool {
         // Bits 0–31 (controls) and 0x22, 0x26, 0x3C, 0x3E, tested with one shift for bytes below 0x40.
         let below0x40: UInt64 = 0x5000_0044_FFFF_FFFF
         if byte < 0x40 { return (below0x40 >> UInt64(byte)) & 1 == 1 }
-        return byte == 0x5C || byte == 0x7F || byte == 0xE2
+        return byte == 0x5C || byte == 0x7F || byte == 0xC2 || byte == 0xD8 || byte == 0xE2
     }
 
     private static func appendEscape(for byte: UInt8, to output: inout [UInt8]) {
@@ -207,11 +234,17 @@ extension JSONWriter {
         if let short {
             output.append(short)
         } else {
-            output.append(UInt8(ascii: "u"))
-            output.append(UInt8(ascii: "0"))
-            output.append(UInt8(ascii: "0"))
-            output.append(hexDigit(byte >> 4))
-            output.append(hexDigit(byte & 0x0F))
+            output.removeLast()
+            appendUnicodeEscape(UInt32(byte), to: &output)
+        }
+    }
+
+    /// `\u` and four lowercase hexadecimal digits, as `JSON.stringify` writes them.
+    private static func appendUnicodeEscape(_ scalar: UInt32, to output: inout [UInt8]) {
+        output.append(UInt8(ascii: "\\"))
+        output.append(UInt8(ascii: "u"))
+        for shift in stride(from: 12, through: 0, by: -4) {
+            output.append(hexDigit(UInt8(truncatingIfNeeded: scalar >> UInt32(shift)) & 0x0F))
         }
     }
 
@@ -219,7 +252,4 @@ extension JSONWriter {
     private static func hexDigit(_ value: UInt8) -> UInt8 {
         value < 10 ? UInt8(ascii: "0") + value : UInt8(ascii: "a") + value - 10
     }
-
-    private static let lineSeparatorEscape = Array(#"\u2028"#.utf8)
-    private static let paragraphSeparatorEscape = Array(#"\u2029"#.utf8)
 }

@@ -1,0 +1,68 @@
+import Foundation
+import FriendlyErrors
+import Testing
+
+/// Another library's `LocalizedError` text reaches a server response only for the types the app
+/// listed, under the code the app gave; command-line alerts keep showing it by default.
+struct ForeignTextOnServersTests {
+    /// A framework's error whose description is technical, with a secret in its reason.
+    struct RouteNotFound: LocalizedError {
+        var errorDescription: String? { "RouteNotFound.404: Not Found /admin/\u{1B}]0;x\u{07}" }
+        var failureReason: String? { "router table v2 (password=hunter2)" }
+        var recoverySuggestion: String? { "Check Router.swift:42" }
+    }
+
+    /// A library whose texts were written for users.
+    struct PaymentDeclined: LocalizedError {
+        var errorDescription: String? { "Your card was declined." }
+        var recoverySuggestion: String? { "Use another card." }
+    }
+
+    @Test func aServerResponseNeverShowsAnUnlistedForeignText() throws {
+        let response = AlertPipeline().problemResponse(for: RouteNotFound(), acceptLanguage: "en")
+        let body = response.bodyText
+        for secret in ["RouteNotFound", "404: Not Found", "hunter2", "Router.swift", "admin"] {
+            #expect(!body.contains(secret), "\(secret) leaked")
+        }
+        #expect(body.contains(#""code":"unexpected""#))
+        #expect(body.contains(#""referenceId":""#))
+        #expect(response.status == 500)
+    }
+
+    @Test func aListedTypeIsShownOnServersUnderItsStableCode() throws {
+        let pipeline = AlertPipeline().showingTexts(of: PaymentDeclined.self, code: "payment.declined")
+        let body = pipeline.problemResponse(for: PaymentDeclined(), acceptLanguage: "en").bodyText
+        #expect(body.contains(#""detail":"Your card was declined.""#))
+        #expect(body.contains(#""suggestion":"Use another card.""#))
+        #expect(body.contains(#""code":"payment.declined""#))
+        #expect(!body.contains("PaymentDeclined"))
+        // Listing one type reveals no other.
+        #expect(
+            !pipeline.problemResponse(for: RouteNotFound(), acceptLanguage: "en").bodyText.contains("RouteNotFound"))
+    }
+
+    @Test func listingWinsOverTheSettingThatHidesForeignTexts() {
+        let pipeline = AlertPipeline().configured(.init(showsForeignLocalizedDescriptions: false))
+            .showingTexts(of: PaymentDeclined.self, code: "payment.declined")
+        let alert = pipeline.alert(for: PaymentDeclined(), in: "en")
+        #expect(alert.code == "payment.declined")
+        #expect(alert.message == "Your card was declined.")
+        #expect(pipeline.alert(for: RouteNotFound(), in: "en").code == "unexpected")
+    }
+
+    @Test func commandLineAlertsKeepShowingForeignTextsByDefault() {
+        let alert = AlertPipeline().alert(for: PaymentDeclined(), in: "en")
+        #expect(alert.message == "Your card was declined.")
+        #expect(alert.suggestion == "Use another card.")
+    }
+
+    @Test func observersSeeTheReferenceIDTheServerResponseCarries() throws {
+        let seen = Box<[String]>([])
+        let pipeline = AlertPipeline().observing { event in
+            if let id = event.classification.referenceID { seen.mutate { $0.append(id) } }
+        }
+        let body = pipeline.problemResponse(for: RouteNotFound(), acceptLanguage: "ja").bodyText
+        let id = try #require(seen.value.first)
+        #expect(body.contains(#""referenceId":"\#(id)""#))
+    }
+}
