@@ -30,7 +30,7 @@ public struct AlertPipeline: Sendable {
         /// `alert(for:in:)` (command-line tools, the console). On by default; turn
         /// it off when a dependency puts internals into its descriptions.
         ///
-        /// Server responses (``AlertPipeline/problemResponse(for:acceptLanguage:presenter:)``) never
+        /// Server responses (``AlertPipeline/problemResponse(for:acceptLanguage:presenter:format:context:)``) never
         /// show them, whatever this says: only the types listed with
         /// ``AlertPipeline/showingTexts(of:code:)`` are shown there.
         public var showsForeignLocalizedDescriptions: Bool
@@ -152,7 +152,7 @@ public struct AlertPipeline: Sendable {
     /// ```
     ///
     /// On Linux `Locale.current` does not follow `LANG` or `LANGUAGE`: for the process's language,
-    /// use ``LanguagePreference/process`` (the default of ``alert(for:in:)-(_,LanguagePreference)``).
+    /// use ``LanguagePreference/process`` (the default of the language parameter when it takes a ``LanguagePreference``).
     public func alert(for error: any Error, in locale: Locale) -> Alert {
         alert(for: error, in: LanguagePreference(locale))
     }

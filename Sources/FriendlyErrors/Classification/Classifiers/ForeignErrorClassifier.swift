@@ -8,7 +8,7 @@ import Foundation
 /// carries no user-facing text: the fallback answers for it.
 ///
 /// Many libraries put technical text in `errorDescription` ("RouteNotFound.404: Not Found"), so on a
-/// server (while ``isServerSide`` is set, as ``AlertPipeline/problemResponse(for:acceptLanguage:presenter:)``
+/// server (while ``isServerSide`` is set, as ``AlertPipeline/problemResponse(for:acceptLanguage:presenter:format:context:)``
 /// does) only the types the app listed with ``AlertPipeline/showingTexts(of:code:)`` are read; the
 /// others get the fallback's generic alert. Elsewhere (command-line tools) every foreign
 /// `LocalizedError` is read unless the configuration turns it off.
