@@ -64,6 +64,10 @@ public struct AlertPipeline: Sendable {
     /// The pipeline with the built-in classifiers and catalog only.
     public static let standard = AlertPipeline()
 
+    /// Whether any observer sees this pipeline's classifications: an integration can skip gathering
+    /// metadata (``ClassificationContext/metadata``) that nobody would read.
+    public var isObserved: Bool { !observers.isEmpty }
+
     // MARK: Classifying
 
     /// What the pipeline makes of `error`, before localization. Observers see it.
