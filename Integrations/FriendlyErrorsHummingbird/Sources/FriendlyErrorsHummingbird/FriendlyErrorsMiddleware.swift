@@ -106,10 +106,17 @@ extension Response {
         headers.reserveCapacity(problem.headers.count + 1)
         for header in problem.headers {
             // Names are RFC 9110 tokens already; an empty one (all its characters dropped) is skipped.
-            if let name = HTTPField.Name(header.name) { headers.append(HTTPField(name: name, value: header.value)) }
+            if let name = Self.knownNames[header.name] ?? HTTPField.Name(header.name) {
+                headers.append(HTTPField(name: name, value: header.value))
+            }
         }
         self.init(
             status: HTTPResponse.Status(code: problem.status), headers: headers,
             body: ResponseBody(byteBuffer: ByteBuffer(bytes: problem.body)))
     }
+
+    /// The names every problem response has, made once: checking a name costs more than sending it.
+    private static let knownNames: [String: HTTPField.Name] = [
+        "Content-Type": .contentType, "Content-Language": .contentLanguage, "Vary": .vary,
+    ]
 }

@@ -46,7 +46,7 @@ extension AlertPipeline {
     ) -> ProblemResponse {
         var alert = alert
         if !configuration.includesDebugDetails { alert.debugDetail = nil }
-        let language = catalog.languages.contains(alert.language) ? alert.language : catalog.baseLanguage
+        let language = catalog.offers(alert.language) ? alert.language : catalog.baseLanguage
         guard format.isPlainText else {
             return ProblemResponse(alert: alert, contentLanguage: language, presenter: presenter)
         }

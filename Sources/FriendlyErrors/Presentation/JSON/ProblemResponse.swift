@@ -59,7 +59,7 @@ public struct ProblemResponse: Sendable, Hashable {
             contentType == Self.contentType
                 ? Self.problemContentTypeHeader : Header(name: "Content-Type", value: contentType)
         ]
-        if let contentLanguage, let tag = LanguageTag(contentLanguage), tag.description == contentLanguage {
+        if let contentLanguage, Self.isLanguageTag(contentLanguage) {
             headers.append(Header(name: "Content-Language", value: contentLanguage))
         }
         var vary = Self.varyAcceptLanguageHeader
@@ -77,6 +77,16 @@ public struct ProblemResponse: Sendable, Hashable {
     // Made once: cleaning a header's name and value costs more than the rest of its use.
     private static let problemContentTypeHeader = Header(name: "Content-Type", value: contentType)
     private static let varyAcceptLanguageHeader = Header(name: "Vary", value: "Accept-Language")
+
+    /// Whether `text` is a language tag in its canonical spelling; a bare primary language (`en`,
+    /// `ja`: two or three lowercase letters) is one without parsing.
+    private static func isLanguageTag(_ text: String) -> Bool {
+        let utf8 = text.utf8
+        if (2...3).contains(utf8.count), utf8.allSatisfy({ (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0) }) {
+            return true
+        }
+        return LanguageTag(text)?.description == text
+    }
 
     /// Headers this response sets itself, or that describe a body it replaced.
     private static let bodyHeaderNames = [
