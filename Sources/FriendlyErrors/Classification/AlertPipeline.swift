@@ -170,12 +170,12 @@ public struct AlertPipeline: Sendable {
     public func alert(for error: any Error, in preference: LanguagePreference, context: ClassificationContext)
         -> Alert
     {
-        alert(for: classify(error, context: context), in: preference)
+        alert(localizing: classify(error, context: context), in: preference)
     }
 
     /// The alert for a classification this pipeline made, in the best of the catalog's languages for
     /// `preference`: for callers that look at the classification (its log level, its code) first.
-    public func alert(for classification: Classification, in preference: LanguagePreference) -> Alert {
+    public func alert(localizing classification: Classification, in preference: LanguagePreference) -> Alert {
         AlertLocalizer(catalog: catalog).alert(for: classification, chain: catalog.languageOrdinals(for: preference))
     }
 

@@ -62,7 +62,7 @@ public struct FriendlyErrorsMiddleware<Context: RequestContext>: RouterMiddlewar
 
         let acceptLanguage = request.headers[values: .acceptLanguage].joined(separator: ", ")
         let alert = pipeline.alert(
-            for: classification, in: acceptLanguage.isEmpty ? .base : .acceptLanguage(acceptLanguage))
+            localizing: classification, in: acceptLanguage.isEmpty ? .base : .acceptLanguage(acceptLanguage))
         let problem = pipeline.problemResponse(
             for: alert, presenter: options.presenter, format: ProblemResponse.Format(accept: request.headers[.accept]))
         return Response(problem)

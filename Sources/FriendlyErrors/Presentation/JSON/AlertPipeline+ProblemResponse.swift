@@ -31,7 +31,7 @@ extension AlertPipeline {
     ) -> ProblemResponse {
         let preference = acceptLanguage.map(LanguagePreference.acceptLanguage) ?? .base
         return problemResponse(
-            for: alert(for: classify(error, context: context), in: preference), presenter: presenter,
+            for: alert(localizing: classify(error, context: context), in: preference), presenter: presenter,
             format: format)
     }
 
