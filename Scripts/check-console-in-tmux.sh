@@ -121,5 +121,30 @@ for columns in 0 1 20 abc 99999; do
     check "COLUMNS=$columns: status 78, no text lost" "$([ $code = 78 ] && [ "$same" = True ]; echo $?)"
 done
 
+# 8. Quotation marks at 20 columns: German „…“ lets the next word start a line; French « … » with
+#    no-break spaces stays whole, with its full stop.
+start 20 de_DE.UTF-8
+keys "rm -f $CONFIG; $FE demo --config $CONFIG < /dev/null; echo \"status=\$?\"" Enter
+screen -J | grep -q 'c\.toml“$'
+check "de at 20 columns: the quoted path ends its line" $?
+screen -J | grep -q '^  konnte nicht'
+check "de at 20 columns: the word after the closing quote starts the next line" $?
+start 20 fr_FR.UTF-8
+keys "rm -f $CONFIG; $FE demo --config $CONFIG < /dev/null; echo \"status=\$?\"" Enter
+screen -J | grep -q $'^  «\xc2\xa0/.*c\\.toml\xc2\xa0»\\.$'
+check "fr at 20 columns: « path » with its no-break spaces and full stop on one line" $?
+
+# 9. A malformed line: the alert points at it with an excerpt; the recovery "Turn line 3 into a
+#    comment" (2) keeps the line as a comment and the job then reads the rest: status 0.
+start 80
+printf '# settings\nname = "demo"\n\tretries three\n' > "$CONFIG"
+keys clear Enter
+keys "$FE demo --config $CONFIG; echo \"status=\$?\"" Enter
+check "a malformed line is shown with its excerpt" \
+    "$(screen | grep -q -- "--> $CONFIG:3:2" && screen | grep -q '^    |     ^^^^^^^^^^^^^$'; echo $?)"
+keys 2 Enter
+check "answering 2 turns the line into a comment, the demo then succeeds with status 0" \
+    "$(grep -q $'^# \tretries three$' "$CONFIG" && [ "$(status)" = 0 ]; echo $?)"
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

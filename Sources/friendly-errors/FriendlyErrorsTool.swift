@@ -9,6 +9,9 @@ import FriendlyErrors
 /// `friendly-errors`: the package's command-line tool — lint catalogs, explain codes, run the demo.
 @main
 struct FriendlyErrorsTool {
+    /// The package's version, as `--version` prints it (the release tag, without a `v`).
+    static let version = "0.1.0"
+
     static let demoSpec = CommandSpec(
         name: "demo", abstract: "Run a small job that fails, and show the alert and its recovery.",
         options: [
@@ -31,7 +34,8 @@ struct FriendlyErrorsTool {
         var lines = [
             "OVERVIEW: Check, explain and try friendly error catalogs.", "",
             "USAGE: \(CommandSpec.toolName) <command> [options]", "",
-            "OPTIONS:", CommandSpec.row("-h, --help", "Show help information."), "",
+            "OPTIONS:", CommandSpec.row("--version", "Show the version."),
+            CommandSpec.row("-h, --help", "Show help information."), "",
             "SUBCOMMANDS:",
         ]
         lines += commands.map { CommandSpec.row($0.name, $0.abstract) }
@@ -61,6 +65,9 @@ struct FriendlyErrorsTool {
         switch command {
         case "-h", "--help":
             TextOutput.standardOutput.write(help)
+            return 0
+        case "--version":
+            TextOutput.standardOutput.write("\(CommandSpec.toolName) \(version)\n")
             return 0
         case "help":
             guard case .parsed(let parsed) = try ArgumentParser.parse(rest, for: helpSpec) else {
@@ -105,7 +112,7 @@ struct FriendlyErrorsTool {
 
     private static func unknownCommand(_ name: String) -> UsageError {
         let hint = name.hasPrefix("-") ? "Unknown option '\(name)'." : "Unknown command '\(name)'."
-        let candidates = name.hasPrefix("-") ? ["--help"] : commands.map(\.name)
+        let candidates = name.hasPrefix("-") ? ["--help", "--version"] : commands.map(\.name)
         return UsageError(hint + Suggestion.didYouMean(name, among: candidates), command: nil)
     }
 }

@@ -64,6 +64,14 @@ struct ConsoleSnapshotTests {
         Case(name: "en-80-unexpected", alert: SampleAlerts.unexpectedEnglish),
         Case(name: "en-80-warning-coalesced-color", alert: SampleAlerts.warningEnglish, color: .always),
         Case(name: "ja-40-info-color", alert: SampleAlerts.infoJapanese, color: .always, width: .columns(40)),
+        // Quotation marks and punctuation at narrow widths: „…“ »…« ‚…‘ in German, «…» with no-break
+        // spaces and with ordinary ones in French, “…” ‘…’ '…' "…" in English.
+        Case(name: "de-20-quotes", alert: SampleAlerts.quotesGerman, width: .columns(20)),
+        Case(name: "de-30-quotes", alert: SampleAlerts.quotesGerman, width: .columns(30)),
+        Case(name: "fr-20-quotes", alert: SampleAlerts.quotesFrench, width: .columns(20)),
+        Case(name: "fr-30-quotes", alert: SampleAlerts.quotesFrench, width: .columns(30)),
+        Case(name: "en-20-quotes", alert: SampleAlerts.quotesEnglish, width: .columns(20)),
+        Case(name: "en-30-quotes", alert: SampleAlerts.quotesEnglish, width: .columns(30)),
         // Field problems, listed under the message.
         Case(name: "en-80-field-problems", alert: SampleAlerts.invalidOrderEnglish),
         Case(name: "en-plain-field-problems", alert: SampleAlerts.invalidOrderEnglish, layout: .plain),

@@ -32,10 +32,22 @@ import Testing
         #expect(
             result.standardOutput == """
                 \(root)/en.lproj/App.strings:3:1: error: 'farewell' has no ja translation
+                    |
+                  3 | "farewell" = "Goodbye";
+                    | ^
                 \(root)/ja.lproj/App.strings:1:21: error: expected ';' after the value of "greeting"
+                    |
+                  1 | "greeting" = "こんにちは"
+                    |                          ^
                 \(root)/ja.lproj/App.strings:2:1: error: translation of 'files' not used, the base language is \
                 shown instead: placeholder 1 is %d here but %@ in the base language
+                    |
+                  2 | "files" = "%d ファイル";
+                    | ^
                 \(root)/ja.lproj/App.strings:3:1: error: the ja value of 'notice' is empty
+                    |
+                  3 | "notice" = "";
+                    | ^
 
                 """)
         #expect(result.standardError == "\(root): 4 problems.\n")
@@ -79,9 +91,18 @@ import Testing
         #expect(
             result.standardOutput == """
                 \(root)/App.xcstrings:6:69: error: 'app.closed' has no ja translation
+                    |
+                  6 |         "en" : { "stringUnit" : { "state" : "translated", "value" : "Closed." } }
+                    |                                                                     ^
                 \(root)/en.lproj/More.strings:2:1: warning: duplicate key "a": this value (line 2) replaces the one \
                 on line 1
+                    |
+                  2 | "a" = "B";
+                    | ^
                 \(root)/ja.lproj/More.strings:2:1: error: 'extra' is in ja but not in the base language (en)
+                    |
+                  2 | "extra" = "余分";
+                    | ^
 
                 """)
     }
@@ -97,6 +118,54 @@ import Testing
         let result = try ToolRunner.run(["lint", "/nonexistent/Localization"])
         #expect(result.status == 66)
         #expect(result.standardError == "Error: No such folder '/nonexistent/Localization'.\n")
+    }
+
+    @Test func lintOfAFileSaysWhichFolderToPass() throws {
+        let folder = try makeTemporaryFolder(["en.lproj/App.strings": #""a.title" = "A";"#])
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let result = try ToolRunner.run(["lint", folder + "/en.lproj/App.strings"])
+        #expect(result.status == 66)
+        #expect(
+            result.standardError
+                == "Error: '\(folder)/en.lproj/App.strings' is a file, not a folder. Pass the folder that holds the "
+                + "<language>.lproj folders or the .xcstrings files, such as '\(folder)'.\n")
+    }
+
+    @Test func versionIsPrinted() throws {
+        let result = try ToolRunner.run(["--version"])
+        #expect(result.status == 0)
+        #expect(result.standardOutput == "friendly-errors 0.1.0\n")
+    }
+
+    @Test func explainFillsAnAppsPlaceholdersWithNumberedSamplesAndSaysWhatItCannotKnow() throws {
+        let folder = try makeTemporaryFolder([
+            "en.lproj/App.strings": """
+                "photo.quota.title" = "Storage almost full";
+                "photo.quota.message" = "%1$@ uses %2$lld MB of %3$lld MB.";
+                "photo.quota.action.deleteOld" = "Delete Old Photos";
+                """
+        ])
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let unknown = try ToolRunner.run(["explain", "photo.quota", "--catalog", folder, "--locale", "en"])
+        #expect(unknown.status == 0)
+        #expect(unknown.standardOutput.contains("  <1> uses 2 MB of 3 MB.\n"))
+        #expect(unknown.standardError.contains("its catalog does not say its category"))
+        #expect(unknown.standardError.contains("--destructive"))
+        let known = try ToolRunner.run([
+            "explain", "photo.quota", "--catalog", folder, "--locale", "en", "--category", "insufficientStorage",
+            "--severity", "warning", "--destructive", "deleteOld",
+        ])
+        #expect(known.standardError == "")
+        #expect(known.standardOutput.hasPrefix("warning: Storage almost full\n"))
+        // A destructive recovery comes before Cancel.
+        #expect(known.standardOutput.contains("  1) Delete Old Photos\n  2) Cancel\n"))
+    }
+
+    @Test func theNoteSaysWhyNothingIsAsked() throws {
+        let ci = try ToolRunner.run(["demo"], input: Data(), environment: ["CI": "true"])
+        #expect(ci.standardError.contains("Not asking, as the CI variable is set. Options:"))
+        let dumb = try ToolRunner.run(["demo"], input: Data(), environment: ["TERM": "dumb"])
+        #expect(dumb.standardError.contains("Not asking, as TERM is dumb. Options:"))
     }
 
     @Test func explainPrintsProblemJSONInJapanese() throws {

@@ -47,6 +47,13 @@ public struct Alert: Sendable, Hashable {
     public var occurrences: Int
     /// An HTTP status the error carried itself (a framework's 404); `nil` to use the category's.
     public var httpStatusOverride: Int?
+    /// An exit status the error carried itself (``ExitStatusProviding``, ``Classification/exitStatus``);
+    /// `nil` to use the category's.
+    public var exitStatusOverride: Int32?
+    /// The place in a file the error is about: the console shows it with an excerpt, the JSON
+    /// presenter its line and column (see ``FileLocation``). Several places: one per field problem
+    /// (``AlertFieldProblem/location``).
+    public var location: FileLocation?
     /// The error's own description, present only when the app opted into debug details.
     public var debugDetail: String?
     /// The labels and prompts a presenter adds, from the alert's catalog in ``language``.
@@ -73,6 +80,8 @@ public struct Alert: Sendable, Hashable {
         language: String = "en",
         occurrences: Int = 1,
         httpStatusOverride: Int? = nil,
+        exitStatusOverride: Int32? = nil,
+        location: FileLocation? = nil,
         debugDetail: String? = nil,
         presenterTexts: PresenterTexts? = nil,
         fieldProblems: [AlertFieldProblem] = [],
@@ -90,6 +99,8 @@ public struct Alert: Sendable, Hashable {
         self.language = language
         self.occurrences = occurrences
         self.httpStatusOverride = httpStatusOverride
+        self.exitStatusOverride = exitStatusOverride
+        self.location = location
         self.debugDetail = debugDetail
         self.presenterTexts = presenterTexts ?? PresenterTexts(builtInLanguage: language)
         self.fieldProblems = fieldProblems
@@ -109,6 +120,12 @@ public struct Alert: Sendable, Hashable {
     public var httpStatus: Int {
         if let status = httpStatusOverride, (400...599).contains(status) { return status }
         return category.httpStatus
+    }
+
+    /// The status a command-line tool ends with when this alert is the last word: the error's own,
+    /// else the category's (sysexits.h), always within 1…125 (anything else becomes 1).
+    public var exitStatus: Int32 {
+        ExitStatusRange.failure(exitStatusOverride ?? category.exitStatus)
     }
 
     /// The action with the given id.

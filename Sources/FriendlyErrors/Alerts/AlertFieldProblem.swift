@@ -8,12 +8,15 @@ public struct AlertFieldProblem: Sendable, Hashable {
     public var code: String
     /// What is wrong with the part, in the alert's language.
     public var message: String
+    /// Where in a file the part is, as the error gave it (see ``FieldProblem/location``).
+    public var location: FileLocation?
 
     /// A field problem in words.
-    public init(field: String, code: String, message: String) {
+    public init(field: String, code: String, message: String, location: FileLocation? = nil) {
         self.field = field
         self.code = code
         self.message = message
+        self.location = location
     }
 
     /// Whether ``field`` is a JSON pointer rather than a field's name (see ``FieldProblem/isPointer``).

@@ -22,6 +22,12 @@ public struct Classification: Sendable {
     public var recoveries: [Recovery]
     /// An HTTP status the error already carries (a framework's 404), which wins over the category's.
     public var httpStatus: Int?
+    /// The status a command-line tool ends with when this error ends it, which wins over the
+    /// category's (kept within 1…125; see ``FriendlyMain``).
+    public var exitStatus: Int32?
+    /// The place in a file the error is about, shown with an excerpt on the console. Several places:
+    /// one per field problem (``FieldProblem/location``).
+    public var location: FileLocation?
     /// The reference ID of an unexpected error, shown to the user and given to observers.
     public var referenceID: String?
     /// Whether no classifier knew the error and the fallback answered.
@@ -66,7 +72,9 @@ public struct Classification: Sendable {
         httpStatus: Int? = nil,
         responseHeaders: [ResponseHeader] = [],
         fieldProblems: [FieldProblem] = [],
-        logLevel: LogLevel? = nil
+        logLevel: LogLevel? = nil,
+        exitStatus: Int32? = nil,
+        location: FileLocation? = nil
     ) {
         self.code = code
         self.category = category
@@ -77,6 +85,8 @@ public struct Classification: Sendable {
         self.suggestion = suggestion
         self.recoveries = recoveries
         self.httpStatus = httpStatus
+        self.exitStatus = exitStatus
+        self.location = location
         self.referenceID = nil
         self.isUnexpected = false
         self.debugDetail = nil
@@ -99,6 +109,8 @@ public struct Classification: Sendable {
         suggestion = error.suggestion
         recoveries = error.recoveries
         httpStatus = nil
+        exitStatus = nil
+        location = error.location
         referenceID = nil
         isUnexpected = false
         debugDetail = nil

@@ -34,12 +34,23 @@ public struct FieldProblem: Sendable, Hashable {
     public var code: String
     /// What is wrong with the part, for people. Without a key it is looked up as `<code>.message`.
     public var message: LocalizableText
+    /// Where in a file the part is, when it comes from one (a line of a configuration): the console
+    /// shows it with an excerpt, the JSON output its line and column (see ``FileLocation``).
+    public var location: FileLocation?
 
-    /// A problem with `field`: a JSON pointer (`"/items/2/price"`) or a field's name (`"limit"`).
-    public init(_ field: String, code: String, message: LocalizableText = LocalizableText()) {
+    /// A problem with `field`: a JSON pointer (`"/items/2/price"`) or a field's name (`"limit"`), and
+    /// where it is in a file, if it comes from one.
+    ///
+    /// ```swift
+    /// FieldProblem("retries", code: "config.notANumber", location: FileLocation(file: path, line: 3, column: 11, length: 5))
+    /// ```
+    public init(
+        _ field: String, code: String, message: LocalizableText = LocalizableText(), location: FileLocation? = nil
+    ) {
         self.field = field
         self.code = code
         self.message = message
+        self.location = location
     }
 
     /// Whether ``field`` is a JSON pointer (it starts with `/` or `#/`, or is `""` or `"#"`, the

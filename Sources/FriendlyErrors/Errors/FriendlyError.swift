@@ -26,7 +26,12 @@ public import Foundation
 ///         }
 ///     }
 ///
-///     var category: ErrorCategory { self == .readOnly ? .permissionDenied : .insufficientStorage }
+///     var category: ErrorCategory {
+///         switch self {
+///         case .diskFull: .insufficientStorage
+///         case .readOnly: .permissionDenied
+///         }
+///     }
 /// }
 /// ```
 ///
@@ -70,6 +75,10 @@ public protocol FriendlyError: LocalizedError, RecoverableError {
     /// How loud this error is in an operator's log; `nil` (the default) for the level its category,
     /// severity and status give (see ``Classification/logLevel``).
     var logLevel: LogLevel? { get }
+    /// The place in a file the error is about (a malformed line of a configuration), shown with an
+    /// excerpt on the console; none by default. Several places: one per field problem
+    /// (``FieldProblem/location``).
+    var location: FileLocation? { get }
 }
 
 extension FriendlyError {
@@ -84,4 +93,5 @@ extension FriendlyError {
     public var responseHeaders: [ResponseHeader] { [] }
     public var fieldProblems: [FieldProblem] { [] }
     public var logLevel: LogLevel? { nil }
+    public var location: FileLocation? { nil }
 }

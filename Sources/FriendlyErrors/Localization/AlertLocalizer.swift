@@ -54,6 +54,8 @@ struct AlertLocalizer {
             actions: actions,
             language: language.name,
             httpStatusOverride: classification.httpStatus,
+            exitStatusOverride: classification.exitStatus,
+            location: classification.location,
             debugDetail: classification.debugDetail,
             presenterTexts: PresenterTexts(index: index, ordinal: ordinal),
             fieldProblems: classification.fieldProblems.isEmpty
@@ -71,7 +73,8 @@ struct AlertLocalizer {
             let problemLookup = Lookup(index: index, chain: lookup.chain, code: problem.code)
             return AlertFieldProblem(
                 field: problem.field, code: problem.code,
-                message: problemLookup.resolve(problem.message, field: .message) ?? fallback)
+                message: problemLookup.resolve(problem.message, field: .message) ?? fallback,
+                location: problem.location)
         }
     }
 

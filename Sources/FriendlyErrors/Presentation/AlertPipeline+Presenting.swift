@@ -27,7 +27,7 @@ extension AlertPipeline {
     @discardableResult
     public func present(_ error: any Error, in preference: LanguagePreference = .process) async -> PresentationResult {
         let coordinator = AlertPresentationSystem.coordinator
-        var alert = self.alert(for: error, in: preference)
+        var alert = presentableAlert(for: error, in: preference)
         var depth = 0
         while true {
             let delivery = await coordinator.present(alert)
@@ -42,7 +42,7 @@ extension AlertPipeline {
             case .failed(let recoveryError):
                 guard !delivery.joined, depth < configuration.maximumRecoveryDepth else { return result }
                 depth += 1
-                alert = self.alert(for: recoveryError, in: preference)
+                alert = presentableAlert(for: recoveryError, in: preference)
             }
         }
     }
@@ -52,6 +52,14 @@ extension AlertPipeline {
     @discardableResult
     public func present(_ error: any Error, locale: LanguagePreference) async -> PresentationResult {
         await present(error, in: locale)
+    }
+
+    /// The alert for `error` with the exit status the error gives itself (``ExitStatusProviding``).
+    /// Asked here, where an alert is presented, rather than for every alert a server makes.
+    private func presentableAlert(for error: any Error, in preference: LanguagePreference) -> Alert {
+        var alert = self.alert(for: error, in: preference)
+        if let status = (error as? any ExitStatusProviding)?.exitStatus { alert.exitStatusOverride = status }
+        return alert
     }
 
     /// Runs `operation`; when it throws, presents the error and runs it again if the chosen

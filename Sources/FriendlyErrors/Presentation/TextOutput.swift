@@ -20,8 +20,16 @@ public struct TextOutput: Sendable {
     /// An output that hands every write to `write`.
     ///
     /// ```swift
-    /// let captured = LockedBuffer()
-    /// let presenter = ConsolePresenter(output: TextOutput { captured.append($0) })
+    /// import Synchronization
+    ///
+    /// final class Transcript: Sendable {
+    ///     private let text = Mutex("")
+    ///     func append(_ part: String) { text.withLock { $0 += part } }
+    ///     var value: String { text.withLock { $0 } }
+    /// }
+    ///
+    /// let transcript = Transcript()
+    /// let presenter = ConsolePresenter(output: TextOutput { transcript.append($0) })
     /// ```
     public init(_ write: @escaping @Sendable (String) -> Void) {
         self.sink = write

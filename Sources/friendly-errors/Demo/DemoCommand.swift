@@ -2,7 +2,9 @@ import Foundation
 import FriendlyErrors
 
 /// `friendly-errors demo`: reads a configuration file that is missing, shows the alert with its
-/// recovery (create a default configuration), and retries once the recovery ran.
+/// recovery (create a default configuration), and retries once the recovery ran. A file with a line
+/// that is not `name = value` gives an alert that points at the line, with an excerpt, and offers to
+/// turn the line into a comment (or to delete the file).
 ///
 /// It works in a fresh temporary folder unless `--config PATH` is given, so it never writes into
 /// the user's folders by surprise.
@@ -27,7 +29,10 @@ struct DemoCommand {
             catalog.text(key, language: language, arguments: arguments) ?? key
         }
 
-        let path = configPath ?? Self.temporaryConfigPath()
+        // A folder made for this run goes when the run ends, whatever the run came to.
+        let temporaryFolder = configPath == nil ? Self.makeTemporaryFolder() : nil
+        defer { if let temporaryFolder { try? FileManager.default.removeItem(at: temporaryFolder) } }
+        let path = configPath ?? temporaryFolder!.appendingPathComponent("config.toml").path
         // Lines for people go through console presenters: a path can hold anything, escape sequences
         // included, and is shown, never obeyed; lines wrap like the alerts. Results go to standard output.
         let console = ConsolePresenter(options: .init(color: color))
@@ -58,21 +63,39 @@ struct DemoCommand {
             let text = line.trimmingCharacters(in: .whitespaces)
             if text.isEmpty || text.hasPrefix("#") { continue }
             guard text.contains("=") else {
-                throw DemoError.configInvalid(path: path, line: index + 1) {
-                    try FileManager.default.removeItem(atPath: path)
-                    return .recovered
-                }
+                // The span is the line without its indentation, in Unicode scalars as columns count.
+                let indentation = line.unicodeScalars.prefix { $0 == " " || $0 == "\t" }.count
+                let location = FileLocation(
+                    file: path, line: index + 1, column: indentation + 1, length: text.unicodeScalars.count)
+                throw DemoError.configInvalid(
+                    path: path, at: location,
+                    commentOut: {
+                        try commentOut(line: index, of: lines, at: path)
+                        return .recovered
+                    },
+                    delete: {
+                        try FileManager.default.removeItem(atPath: path)
+                        return .recovered
+                    })
             }
             settings += 1
         }
         return settings
     }
 
-    /// `<tmp>/friendly-errors-demo-<random>/config.toml`, in a folder made for this run.
-    static func temporaryConfigPath() -> String {
+    /// Writes `lines` back to `path` with line `index` (0-based) turned into a comment, so the job
+    /// reads the rest of the file and the user keeps what the line said.
+    static func commentOut(line index: Int, of lines: [Substring], at path: String) throws {
+        var lines = lines.map(String.init)
+        lines[index] = "# " + lines[index]
+        try Data(lines.joined(separator: "\n").utf8).write(to: URL(fileURLWithPath: path))
+    }
+
+    /// `<tmp>/friendly-errors-demo-<random>`, a folder made for this run.
+    static func makeTemporaryFolder() -> URL {
         let folder = FileManager.default.temporaryDirectory
             .appendingPathComponent("friendly-errors-demo-\(UInt32.random(in: 0...UInt32.max))")
         try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        return folder.appendingPathComponent("config.toml").path
+        return folder
     }
 }

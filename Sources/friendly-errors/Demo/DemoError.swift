@@ -4,7 +4,9 @@ import FriendlyErrors
 /// The demo's own errors: a realistic catalog entry with a recovery.
 enum DemoError: FriendlyError {
     case configMissing(path: String, createDefault: @Sendable () async throws -> RecoveryOutcome)
-    case configInvalid(path: String, line: Int, delete: @Sendable () async throws -> RecoveryOutcome)
+    case configInvalid(
+        path: String, at: FileLocation, commentOut: @Sendable () async throws -> RecoveryOutcome,
+        delete: @Sendable () async throws -> RecoveryOutcome)
 
     var code: String {
         switch self {
@@ -16,7 +18,14 @@ enum DemoError: FriendlyError {
     var message: LocalizableText {
         switch self {
         case .configMissing(let path, _): .arguments(.string(path))
-        case .configInvalid(let path, let line, _): .arguments(.string(path), .integer(line))
+        case .configInvalid(let path, let location, _, _): .arguments(.string(path), .integer(location.line))
+        }
+    }
+
+    var location: FileLocation? {
+        switch self {
+        case .configMissing: nil
+        case .configInvalid(_, let location, _, _): location
         }
     }
 
@@ -26,8 +35,11 @@ enum DemoError: FriendlyError {
         switch self {
         case .configMissing(_, let createDefault):
             [Recovery(id: "createDefault", label: LocalizableText(), perform: createDefault)]
-        case .configInvalid(_, _, let delete):
-            [Recovery(id: "deleteConfig", label: LocalizableText(), isDestructive: true, perform: delete)]
+        case .configInvalid(_, let location, let commentOut, let delete):
+            [
+                Recovery(id: "deleteConfig", label: LocalizableText(), isDestructive: true, perform: delete),
+                Recovery(id: "commentOut", label: .arguments(.integer(location.line)), perform: commentOut),
+            ]
         }
     }
 }

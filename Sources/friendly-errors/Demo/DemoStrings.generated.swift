@@ -16,8 +16,11 @@ enum DemoStrings {
 "demo.configInvalid.title" = "Invalid configuration";
 /* %1$@ is the path, %2$lld the line number */
 "demo.configInvalid.message" = "“%1$@” has an error on line %2$lld.";
-"demo.configInvalid.suggestion" = "Fix the line, or delete the file to start over.";
+"demo.configInvalid.reason" = "Each setting is written as name = value.";
+"demo.configInvalid.suggestion" = "Fix the line, turn it into a comment to skip it, or delete the file to start over.";
 "demo.configInvalid.action.deleteConfig" = "Delete the configuration";
+/* %lld is the line number */
+"demo.configInvalid.action.commentOut" = "Turn line %lld into a comment";
 
 /* Progress lines */
 "demo.reading" = "Reading the configuration from %@ …";
@@ -37,8 +40,10 @@ enum DemoStrings {
 "demo.configInvalid.title" = "Ungültige Konfiguration";
 /* %1$@ is the path, %2$lld the line number */
 "demo.configInvalid.message" = "„%1$@“ enthält einen Fehler in Zeile %2$lld.";
-"demo.configInvalid.suggestion" = "Korrigieren Sie die Zeile oder löschen Sie die Datei, um neu zu beginnen.";
+"demo.configInvalid.reason" = "Jede Einstellung wird als Name = Wert geschrieben.";
+"demo.configInvalid.suggestion" = "Korrigieren Sie die Zeile, machen Sie sie zu einem Kommentar, um sie zu überspringen, oder löschen Sie die Datei, um neu zu beginnen.";
 "demo.configInvalid.action.deleteConfig" = "Konfiguration löschen";
+"demo.configInvalid.action.commentOut" = "Zeile %lld auskommentieren";
 
 /* Progress lines */
 "demo.reading" = "Konfiguration wird aus %@ gelesen …";
@@ -58,8 +63,10 @@ enum DemoStrings {
 "demo.configInvalid.title" = "Configuración no válida";
 /* %1$@ is the path, %2$lld the line number */
 "demo.configInvalid.message" = "«%1$@» tiene un error en la línea %2$lld.";
-"demo.configInvalid.suggestion" = "Corrija la línea o elimine el archivo para empezar de nuevo.";
+"demo.configInvalid.reason" = "Cada ajuste se escribe como nombre = valor.";
+"demo.configInvalid.suggestion" = "Corrija la línea, conviértala en un comentario para omitirla o elimine el archivo para empezar de nuevo.";
 "demo.configInvalid.action.deleteConfig" = "Eliminar la configuración";
+"demo.configInvalid.action.commentOut" = "Convertir la línea %lld en un comentario";
 
 /* Progress lines */
 "demo.reading" = "Leyendo la configuración de %@ …";
@@ -79,8 +86,10 @@ enum DemoStrings {
 "demo.configInvalid.title" = "Configuration non valide";
 /* %1$@ is the path, %2$lld the line number */
 "demo.configInvalid.message" = "« %1$@ » contient une erreur à la ligne %2$lld.";
-"demo.configInvalid.suggestion" = "Corrigez la ligne ou supprimez le fichier pour repartir de zéro.";
+"demo.configInvalid.reason" = "Chaque réglage s’écrit sous la forme nom = valeur.";
+"demo.configInvalid.suggestion" = "Corrigez la ligne, mettez-la en commentaire pour l’ignorer, ou supprimez le fichier pour repartir de zéro.";
 "demo.configInvalid.action.deleteConfig" = "Supprimer la configuration";
+"demo.configInvalid.action.commentOut" = "Mettre la ligne %lld en commentaire";
 
 /* Progress lines */
 "demo.reading" = "Lecture de la configuration depuis %@ …";
@@ -100,8 +109,10 @@ enum DemoStrings {
 "demo.configInvalid.title" = "設定が無効です";
 /* %1$@ is the path, %2$lld the line number */
 "demo.configInvalid.message" = "「%1$@」の %2$lld 行目にエラーがあります。";
-"demo.configInvalid.suggestion" = "その行を修正するか、ファイルを削除して最初からやり直してください。";
+"demo.configInvalid.reason" = "各設定は「名前 = 値」の形で書きます。";
+"demo.configInvalid.suggestion" = "その行を修正するか、コメントにして読み飛ばすか、ファイルを削除して最初からやり直してください。";
 "demo.configInvalid.action.deleteConfig" = "設定を削除";
+"demo.configInvalid.action.commentOut" = "%lld 行目をコメントにする";
 
 /* Progress lines */
 "demo.reading" = "%@ から設定を読み込んでいます…";
@@ -121,8 +132,10 @@ enum DemoStrings {
 "demo.configInvalid.title" = "잘못된 설정";
 /* %1$@ is the path, %2$lld the line number */
 "demo.configInvalid.message" = "“%1$@” 파일의 %2$lld번째 줄에 오류가 있습니다.";
-"demo.configInvalid.suggestion" = "해당 줄을 수정하거나 파일을 삭제하고 처음부터 다시 시작하십시오.";
+"demo.configInvalid.reason" = "각 설정은 이름 = 값 형식으로 씁니다.";
+"demo.configInvalid.suggestion" = "해당 줄을 수정하거나, 주석으로 바꿔 건너뛰거나, 파일을 삭제하고 처음부터 다시 시작하십시오.";
 "demo.configInvalid.action.deleteConfig" = "설정 삭제";
+"demo.configInvalid.action.commentOut" = "%lld번째 줄을 주석으로 바꾸기";
 
 /* Progress lines */
 "demo.reading" = "%@에서 설정을 읽는 중…";
@@ -142,8 +155,10 @@ enum DemoStrings {
 "demo.configInvalid.title" = "Configuração inválida";
 /* %1$@ is the path, %2$lld the line number */
 "demo.configInvalid.message" = "“%1$@” tem um erro na linha %2$lld.";
-"demo.configInvalid.suggestion" = "Corrija a linha ou apague o arquivo para começar do zero.";
+"demo.configInvalid.reason" = "Cada configuração é escrita como nome = valor.";
+"demo.configInvalid.suggestion" = "Corrija a linha, transforme-a em comentário para ignorá-la ou apague o arquivo para começar do zero.";
 "demo.configInvalid.action.deleteConfig" = "Apagar a configuração";
+"demo.configInvalid.action.commentOut" = "Transformar a linha %lld em comentário";
 
 /* Progress lines */
 "demo.reading" = "Lendo a configuração de %@ …";
@@ -163,8 +178,10 @@ enum DemoStrings {
 "demo.configInvalid.title" = "配置无效";
 /* %1$@ is the path, %2$lld the line number */
 "demo.configInvalid.message" = "“%1$@”的第 %2$lld 行有错误。";
-"demo.configInvalid.suggestion" = "请修正该行，或删除该文件以重新开始。";
+"demo.configInvalid.reason" = "每项设置都写成“名称 = 值”的形式。";
+"demo.configInvalid.suggestion" = "请修正该行、将其改为注释以跳过，或删除该文件以重新开始。";
 "demo.configInvalid.action.deleteConfig" = "删除配置";
+"demo.configInvalid.action.commentOut" = "将第 %lld 行改为注释";
 
 /* Progress lines */
 "demo.reading" = "正在从 %@ 读取配置…";
@@ -184,8 +201,10 @@ enum DemoStrings {
 "demo.configInvalid.title" = "設定無效";
 /* %1$@ is the path, %2$lld the line number */
 "demo.configInvalid.message" = "「%1$@」的第 %2$lld 行有錯誤。";
-"demo.configInvalid.suggestion" = "請修正該行，或刪除檔案以重新開始。";
+"demo.configInvalid.reason" = "每項設定都寫成「名稱 = 值」的形式。";
+"demo.configInvalid.suggestion" = "請修正該行、將其改為註解以略過，或刪除檔案以重新開始。";
 "demo.configInvalid.action.deleteConfig" = "刪除設定";
+"demo.configInvalid.action.commentOut" = "將第 %lld 行改為註解";
 
 /* Progress lines */
 "demo.reading" = "正在從 %@ 讀取設定…";

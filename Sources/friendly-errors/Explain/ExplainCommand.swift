@@ -10,7 +10,9 @@ struct ExplainCommand {
         discussion: """
             Codes are the library's own (listed below) or, with --catalog, those of an app's
             catalog, whose texts are looked up as <code>.title, <code>.message, <code>.reason,
-            <code>.suggestion and <code>.action.<id>.
+            <code>.suggestion and <code>.action.<id>. Placeholders are filled with visible
+            samples numbered by position: an object is <1>, <2>…, an integer 2 for %2$lld, a
+            decimal 2.5 for %2$f.
 
             Built-in codes:
             """ + "\n" + wrapped(Classification.builtInCodes, width: 96),
@@ -24,29 +26,42 @@ struct ExplainCommand {
                 allowedValues: ["console", "json"], defaultValue: "console"),
             .init(
                 name: "catalog", valueName: "folder", help: "An app's catalog folder to layer over the built-in texts."),
+            .init(
+                name: "category", valueName: "name",
+                help: "The category of an app's code (its catalog cannot say), such as notFound.",
+                allowedValues: ErrorCategory.builtIn.map(\.name)),
+            .init(
+                name: "severity", valueName: "severity", help: "The severity of an app's code (its catalog cannot say).",
+                allowedValues: Severity.allCases.map(\.rawValue)),
+            .init(
+                name: "destructive", valueName: "ids",
+                help: "The ids of an app's code's destructive actions, comma-separated (its catalog cannot say)."),
         ])
 
     var code: String
     var locale: String?
     var format: String
     var catalogFolder: String?
+    var category: ErrorCategory?
+    var severity: Severity?
+    var destructiveIDs: Set<String>
 
     init(arguments: ParsedArguments) {
         code = arguments.argument("code")
         locale = arguments.option("locale")
         format = arguments.option("format") ?? "console"
         catalogFolder = arguments.option("catalog")
+        category = arguments.option("category").flatMap { name in ErrorCategory.builtIn.first { $0.name == name } }
+        severity = arguments.option("severity").flatMap(Severity.init(rawValue:))
+        destructiveIDs = Set((arguments.option("destructive") ?? "").split(separator: ",").map(String.init))
     }
 
     func run() async -> Int32 {
         var catalog = TranslationCatalog.builtIn
         var appCatalog: TranslationCatalog?
         if let catalogFolder {
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: catalogFolder, isDirectory: &isDirectory),
-                isDirectory.boolValue
-            else {
-                StandardError.print("Error: No such folder '\(catalogFolder)'.")
+            if let problem = FolderProblem(path: catalogFolder) {
+                StandardError.print("Error: \(problem.message)")
                 return 66
             }
             let loaded = TranslationCatalog.load(folder: catalogFolder)
@@ -54,7 +69,7 @@ struct ExplainCommand {
             catalog = catalog.adding(loaded)
             appCatalog = loaded
         }
-        guard let classification = Self.classification(for: code, appCatalog: appCatalog) else {
+        guard var classification = Self.classification(for: code, appCatalog: appCatalog) else {
             let known = Classification.builtInCodes + (appCatalog.map(Self.codes(in:)) ?? [])
             StandardError.print(
                 "Error: Unknown code '\(code)'." + Suggestion.didYouMean(code, among: known)
@@ -62,9 +77,29 @@ struct ExplainCommand {
                     + (catalogFolder == nil ? "; pass --catalog DIR for an app's." : " and the catalog's."))
             return 1
         }
+        let isAppCode = Classification.builtIn(code: code) == nil
+        if isAppCode {
+            classification.category = category ?? .unknown
+            classification.severity = severity ?? .error
+            var unknown: [String] = []
+            if category == nil { unknown.append("category (shown: unknown, status 500, exit 1)") }
+            if severity == nil { unknown.append("severity (shown: error)") }
+            if !unknown.isEmpty {
+                StandardError.print(
+                    "Note: '\(code)' is the app's: its catalog does not say its \(unknown.joined(separator: " or ")); "
+                        + "the app's code does. Pass --category and --severity to show them.")
+            }
+            for index in classification.recoveries.indices where destructiveIDs.contains(classification.recoveries[index].id) {
+                classification.recoveries[index].isDestructive = true
+            }
+            if destructiveIDs.isEmpty, !classification.recoveries.isEmpty {
+                StandardError.print(
+                    "Note: the actions are shown as not destructive; pass --destructive ID,… for those that are.")
+            }
+        }
         let pipeline = AlertPipeline(catalog: catalog)
         let preference = locale.map { LanguagePreference(stringLiteral: $0) } ?? .process
-        let alert = pipeline.alert(for: ExplainedError(classification), in: preference)
+        let alert = pipeline.alert(for: ExplainedError(classification, samplesFrom: catalog), in: preference)
         if let locale, let wanted = LanguageTag(locale), let shown = LanguageTag(alert.language),
             wanted.language != shown.language
         {

@@ -34,9 +34,8 @@ struct LintCommand {
     }
 
     func run() -> Int32 {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
-            StandardError.print("Error: No such folder '\(folder)'.")
+        if let problem = FolderProblem(path: folder) {
+            StandardError.print("Error: \(problem.message)")
             return 66
         }
         let catalog = TranslationCatalog.load(folder: folder, baseLanguage: baseLanguage)
@@ -49,7 +48,16 @@ struct LintCommand {
         if format == "json" {
             TextOutput.standardOutput.write(Self.json(problems, catalog: catalog, folder: folder))
         } else {
-            TextOutput.standardOutput.write(problems.map { $0.consoleLine + "\n" }.joined())
+            // Each problem as compilers write it, then the line it is on with a caret under the place,
+            // as the console presenter shows a located alert.
+            let console = ConsolePresenter(output: .standardOutput, interactivity: .never)
+            TextOutput.standardOutput.write(
+                problems.map { problem in
+                    problem.consoleLine + "\n"
+                        + console.excerpt(
+                            of: FileLocation(file: problem.file, line: problem.line, column: problem.column),
+                            severity: problem.severity == .warning ? .warning : .error, showsPlace: false)
+                }.joined())
             let languages = catalog.languages.joined(separator: ", ")
             StandardError.print(
                 problems.isEmpty

@@ -93,6 +93,44 @@ enum SampleAlerts {
         title: "オフラインです", message: "変更はオンラインに戻ったときに同期されます。",
         actions: [AlertAction(id: "ok", label: "OK", role: .cancel)], language: "ja")
 
+    /// Quotation marks as each language writes them, for line breaking at narrow widths: a quoted
+    /// name that fits alone must not drag the next word along, and punctuation stays with its word.
+    static let quotesGerman = photoNotFound(
+        language: "de", title: "Foto „IMG_0042.HEIC“ fehlt",
+        message: "„IMG_0042.HEIC“ wurde im Ordner »Urlaub 2024« nicht gefunden.",
+        reason: "Die Datei ‚IMG_0042‘ wurde umbenannt oder gelöscht.",
+        suggestion: "Wählen Sie „Erneut versuchen“. Oder prüfen Sie den Namen „IMG_0042.HEIC“, bitte.",
+        cancel: "Abbrechen", retry: "„Erneut versuchen“")
+
+    static let quotesFrench = photoNotFound(
+        language: "fr", title: "Photo «\u{A0}IMG_0042.HEIC\u{A0}» introuvable",
+        message: "Le fichier «\u{A0}IMG_0042.HEIC\u{A0}» est introuvable dans «\u{202F}Vacances\u{202F}»\u{A0}!",
+        reason: "Le dossier « Vacances 2024 » est vide : le fichier a été déplacé ?",
+        suggestion: "Choisissez «\u{A0}Réessayer\u{A0}» ou vérifiez le nom\u{202F}; rien n’a changé.",
+        cancel: "Annuler", retry: "«\u{A0}Réessayer\u{A0}»")
+
+    static let quotesEnglish = photoNotFound(
+        language: "en", title: "Photo “IMG_0042.HEIC” missing",
+        message: "The photo “IMG_0042.HEIC” couldn’t be found in ‘Holiday 2024’.",
+        reason: "It was renamed to 'IMG_0042 copy.HEIC', or it was deleted.",
+        suggestion: "Choose “Try Again”, or check the name \"IMG_0042.HEIC\" (“IMG_0042.heic” is not the same).",
+        cancel: "Cancel", retry: "“Try Again”")
+
+    /// A photo that is not found, with a Cancel and a Retry action.
+    static func photoNotFound(
+        language: String, title: String, message: String, reason: String, suggestion: String, cancel: String,
+        retry: String
+    ) -> Alert {
+        Alert(
+            code: "photos.notFound", category: .notFound, title: title, message: message, reason: reason,
+            suggestion: suggestion,
+            actions: [
+                AlertAction(id: "cancel", label: cancel, role: .cancel),
+                AlertAction(id: "retry", label: retry, role: .default) { .recovered },
+            ],
+            language: language)
+    }
+
     /// Every escape that must be shown, not obeyed: OSC 0 (title), OSC 8 (hyperlink), OSC 52
     /// (clipboard), CSI 2J (clear screen), a lone CR, an 8-bit CSI and a right-to-left override.
     static let hostile = [

@@ -29,11 +29,15 @@ enum BuiltInStrings {
 "console.reason" = "reason";
 "console.help" = "help";
 "console.reference" = "reference";
+/* The label of a file location (path:line:column) in the plain layout */
+"console.location" = "location";
 "console.occurrences" = "(happened %lld times)";
 /* The prompt: %1$@ is the range of numbers ("1-3"), %2$@ the number Enter picks */
 "console.prompt" = "Choose [%1$@, Enter=%2$@]:";
 "console.invalidChoice" = "Please enter a number from %@.";
 "console.notInteractive" = "Not asking, as this is not an interactive terminal. Options:";
+"console.notInteractive.ci" = "Not asking, as the CI variable is set. Options:";
+"console.notInteractive.dumb" = "Not asking, as TERM is dumb. Options:";
 
 /* Unexpected errors: their own text is never shown */
 "unexpected.title" = "Something went wrong";
@@ -229,11 +233,14 @@ enum BuiltInStrings {
 "console.reason" = "Grund";
 "console.help" = "Hilfe";
 "console.reference" = "Referenz";
+"console.location" = "Ort";
 "console.occurrences" = "(%lld-mal aufgetreten)";
 /* The prompt: %1$@ is the range of numbers ("1-3"), %2$@ the number Enter picks */
 "console.prompt" = "Auswahl [%1$@, Enter=%2$@]:";
 "console.invalidChoice" = "Bitte geben Sie eine Zahl im Bereich %@ ein.";
 "console.notInteractive" = "Keine Abfrage, da dies kein interaktives Terminal ist. Optionen:";
+"console.notInteractive.ci" = "Keine Abfrage, da die Variable CI gesetzt ist. Optionen:";
+"console.notInteractive.dumb" = "Keine Abfrage, da TERM den Wert dumb hat. Optionen:";
 
 /* Unexpected errors: their own text is never shown */
 "unexpected.title" = "Ein Problem ist aufgetreten";
@@ -429,11 +436,14 @@ enum BuiltInStrings {
 "console.reason" = "motivo";
 "console.help" = "ayuda";
 "console.reference" = "referencia";
+"console.location" = "ubicación";
 "console.occurrences" = "(ocurrió %lld veces)";
 /* The prompt: %1$@ is the range of numbers ("1-3"), %2$@ the number Enter picks */
 "console.prompt" = "Elija una opción [%1$@, Enter=%2$@]:";
 "console.invalidChoice" = "Escriba un número (%@).";
 "console.notInteractive" = "No se solicitará ninguna respuesta porque el terminal no es interactivo. Opciones:";
+"console.notInteractive.ci" = "No se solicitará ninguna respuesta porque la variable CI está definida. Opciones:";
+"console.notInteractive.dumb" = "No se solicitará ninguna respuesta porque TERM es dumb. Opciones:";
 
 /* Unexpected errors: their own text is never shown */
 "unexpected.title" = "Se ha producido un problema";
@@ -629,11 +639,14 @@ enum BuiltInStrings {
 "console.reason" = "cause";
 "console.help" = "aide";
 "console.reference" = "référence";
+"console.location" = "emplacement";
 "console.occurrences" = "(survenu %lld fois)";
 /* The prompt: %1$@ is the range of numbers ("1-3"), %2$@ the number Enter picks */
 "console.prompt" = "Votre choix [%1$@, Entrée=%2$@] :";
 "console.invalidChoice" = "Veuillez saisir un numéro (%@).";
 "console.notInteractive" = "Aucune question n’est posée, car ce terminal n’est pas interactif. Options :";
+"console.notInteractive.ci" = "Aucune question n’est posée, car la variable CI est définie. Options :";
+"console.notInteractive.dumb" = "Aucune question n’est posée, car TERM vaut dumb. Options :";
 
 /* Unexpected errors: their own text is never shown */
 "unexpected.title" = "Un problème est survenu";
@@ -829,11 +842,14 @@ enum BuiltInStrings {
 "console.reason" = "原因";
 "console.help" = "対処法";
 "console.reference" = "参照番号";
+"console.location" = "場所";
 "console.occurrences" = "（%lld 回発生）";
 /* The prompt: %1$@ is the range of numbers ("1-3"), %2$@ the number Enter picks */
 "console.prompt" = "番号を選択してください [%1$@, Enter=%2$@]:";
 "console.invalidChoice" = "%@ の範囲で番号を入力してください。";
 "console.notInteractive" = "対話型ターミナルではないため、入力は求めません。選択肢：";
+"console.notInteractive.ci" = "環境変数 CI が設定されているため、入力は求めません。選択肢：";
+"console.notInteractive.dumb" = "TERM が dumb のため、入力は求めません。選択肢：";
 
 /* Unexpected errors: their own text is never shown */
 "unexpected.title" = "問題が発生しました";
@@ -1029,11 +1045,14 @@ enum BuiltInStrings {
 "console.reason" = "원인";
 "console.help" = "해결 방법";
 "console.reference" = "참조 번호";
+"console.location" = "위치";
 "console.occurrences" = "(%lld회 발생)";
 /* The prompt: %1$@ is the range of numbers ("1-3"), %2$@ the number Enter picks */
 "console.prompt" = "번호를 선택하십시오 [%1$@, Enter=%2$@]:";
 "console.invalidChoice" = "%@ 범위의 번호를 입력하십시오.";
 "console.notInteractive" = "대화형 터미널이 아니므로 선택을 요청하지 않습니다. 옵션:";
+"console.notInteractive.ci" = "CI 변수가 설정되어 있으므로 선택을 요청하지 않습니다. 옵션:";
+"console.notInteractive.dumb" = "TERM이 dumb이므로 선택을 요청하지 않습니다. 옵션:";
 
 /* Unexpected errors: their own text is never shown */
 "unexpected.title" = "문제가 발생함";
@@ -1229,11 +1248,14 @@ enum BuiltInStrings {
 "console.reason" = "motivo";
 "console.help" = "ajuda";
 "console.reference" = "referência";
+"console.location" = "local";
 "console.occurrences" = "(ocorreu %lld vezes)";
 /* The prompt: %1$@ is the range of numbers ("1-3"), %2$@ the number Enter picks */
 "console.prompt" = "Escolha uma opção [%1$@, Enter=%2$@]:";
 "console.invalidChoice" = "Digite um número (%@).";
 "console.notInteractive" = "Nenhuma pergunta será feita, pois este não é um terminal interativo. Opções:";
+"console.notInteractive.ci" = "Nenhuma pergunta será feita, pois a variável CI está definida. Opções:";
+"console.notInteractive.dumb" = "Nenhuma pergunta será feita, pois TERM é dumb. Opções:";
 
 /* Unexpected errors: their own text is never shown */
 "unexpected.title" = "Algo deu errado";
@@ -1429,11 +1451,14 @@ enum BuiltInStrings {
 "console.reason" = "原因";
 "console.help" = "建议";
 "console.reference" = "参考编号";
+"console.location" = "位置";
 "console.occurrences" = "（发生了 %lld 次）";
 /* The prompt: %1$@ is the range of numbers ("1-3"), %2$@ the number Enter picks */
 "console.prompt" = "请选择 [%1$@, Enter=%2$@]:";
 "console.invalidChoice" = "请输入 %@ 范围内的数字。";
 "console.notInteractive" = "当前不是交互式终端，因此不会询问。选项：";
+"console.notInteractive.ci" = "已设置 CI 环境变量，因此不会询问。选项：";
+"console.notInteractive.dumb" = "TERM 为 dumb，因此不会询问。选项：";
 
 /* Unexpected errors: their own text is never shown */
 "unexpected.title" = "出现问题";
@@ -1629,11 +1654,14 @@ enum BuiltInStrings {
 "console.reason" = "原因";
 "console.help" = "建議";
 "console.reference" = "參考編號";
+"console.location" = "位置";
 "console.occurrences" = "（發生了 %lld 次）";
 /* The prompt: %1$@ is the range of numbers ("1-3"), %2$@ the number Enter picks */
 "console.prompt" = "請選擇 [%1$@, Enter=%2$@]:";
 "console.invalidChoice" = "請輸入 %@ 範圍內的數字。";
 "console.notInteractive" = "目前不是互動式終端機，因此不會詢問。選項：";
+"console.notInteractive.ci" = "已設定 CI 環境變數，因此不會詢問。選項：";
+"console.notInteractive.dumb" = "TERM 為 dumb，因此不會詢問。選項：";
 
 /* Unexpected errors: their own text is never shown */
 "unexpected.title" = "發生問題";

@@ -49,3 +49,24 @@ extension TranslationCatalog {
         PlaceholderFormat.check(translation: translation, against: base)
     }
 }
+
+extension TranslationCatalog {
+    /// Arguments that fill every placeholder of `key`'s base-language text (else of the first
+    /// language that has it) with a visible sample, for tools that show a text without the error
+    /// that fills it, numbered by its argument position so each shows where it goes: an object is
+    /// `<1>`, `<2>`…, an integer its position (`2` for `%2$lld`), a floating-point number its
+    /// position and a half (`2.5`).
+    package func sampleArguments(forKey key: String) -> [LocalizableText.Argument] {
+        let template =
+            tables[baseLanguage]?[key]?.representativeTemplate
+            ?? languages.lazy.compactMap { tables[$0]?[key]?.representativeTemplate }.first
+        guard let template else { return [] }
+        return PlaceholderFormat.signature(of: template).kinds.enumerated().map { position, kind in
+            switch kind {
+            case .integer: .integer(position + 1)
+            case .double: .double(Double(position + 1) + 0.5)
+            case .object, nil: .string("<\(position + 1)>")
+            }
+        }
+    }
+}

@@ -125,8 +125,9 @@ public struct ConsolePresenter: AlertPresenter {
             variables: environment, output: output, input: input,
             checksInput: !choices.isEmpty && options.interactivity.explicitValue == nil)
         let renderer = self.renderer(for: alert, in: terminal)
-        let asks = !choices.isEmpty && terminal.asks(options.interactivity)
-        var text = renderer.render(alert, choices: choices, asking: asks)
+        let notAsking = choices.isEmpty ? .notATerminal : terminal.notAsking(options.interactivity)
+        let asks = notAsking == nil
+        var text = renderer.render(alert, choices: choices, notAsking: notAsking)
         guard asks else {
             output.write(text)
             return .dismissed
@@ -167,6 +168,36 @@ public struct ConsolePresenter: AlertPresenter {
     public func writeLine(_ text: String) {
         let terminal = TerminalEnvironment.current(variables: environment, output: output, input: input)
         output.write(renderer(for: nil, in: terminal).line(text))
+    }
+
+    /// The excerpt this presenter shows for `location` under an alert — the place, the line of the
+    /// file and the span underlined, at its width and colour — for a tool that writes diagnostics of
+    /// its own in the same style (as `friendly-errors lint` does):
+    ///
+    /// ```swift
+    /// let console = ConsolePresenter(output: .standardOutput)
+    /// print("\(location): error: expected ';'")
+    /// console.output.write(console.excerpt(of: location, showsPlace: false))
+    /// ```
+    ///
+    /// ```
+    ///     |
+    ///   3 | "greeting" = "Hello"
+    ///     |                     ^
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - location: the place; its line is read from the file unless it gives the text.
+    ///   - severity: the colour of the underline.
+    ///   - showsPlace: whether the `--> path:line:column` line comes first; leave it out when a line
+    ///     of your own already names the place.
+    /// - Returns: the lines, each ending with a newline; empty when there is nothing to show.
+    public func excerpt(of location: FileLocation, severity: Severity = .error, showsPlace: Bool = true) -> String {
+        let terminal = TerminalEnvironment.current(variables: environment, output: output, input: input)
+        let renderer = self.renderer(for: nil, in: terminal)
+        var output = ConsoleRenderer.OutputBytes(usesColor: renderer.usesColor)
+        renderer.appendLocation(location, severity: severity, showsPlace: showsPlace, to: &output)
+        return output.string
     }
 
     func renderer(for alert: Alert?, in terminal: TerminalEnvironment) -> ConsoleRenderer {

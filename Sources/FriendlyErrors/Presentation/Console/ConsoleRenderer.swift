@@ -27,8 +27,8 @@ struct ConsoleRenderer {
     // MARK: The alert
 
     /// The alert, ending with a newline; with the numbered `choices` when there are any, and the
-    /// note that nothing is asked when `asking` is false.
-    func render(_ alert: Alert, choices: [AlertAction], asking: Bool) -> String {
+    /// note that says why nothing is asked when `notAsking` is given.
+    func render(_ alert: Alert, choices: [AlertAction], notAsking: TerminalEnvironment.NotAsking?) -> String {
         let title = Self.clean(alert.title).ifVisible ?? ""
         let message = Self.clean(alert.message).ifVisible ?? ""
         let reason = alert.reason.flatMap(\.ifVisible).map(Self.clean)
@@ -67,9 +67,16 @@ struct ConsoleRenderer {
                     indent: Self.bodyIndent)
             }
         }
+        if let location = alert.location {
+            appendLocation(location, severity: alert.severity, to: &output)
+        }
         for problem in alert.fieldProblems {
-            // Each problem on its own line under the message: its field, then what is wrong with it.
+            // Each problem on its own line under the message: its field, then what is wrong with it,
+            // then the place in a file it is about.
             appendField(to: &output, label: "- " + Self.clean(problem.field), text: Self.clean(problem.message))
+            if let location = problem.location {
+                appendLocation(location, severity: alert.severity, to: &output)
+            }
         }
         if let reason {
             appendField(to: &output, label: text("console.reason"), text: reason)
@@ -86,9 +93,8 @@ struct ConsoleRenderer {
 
         if !choices.isEmpty {
             if !isPlain { output += "\n" }
-            if !asking {
-                appendBlock(
-                    to: &output, prefix: Prefix(lead: lead), text: text("console.notInteractive"), indent: leadWidth)
+            if let notAsking {
+                appendBlock(to: &output, prefix: Prefix(lead: lead), text: text(notAsking.noteKey), indent: leadWidth)
             }
             for (index, action) in choices.enumerated() {
                 let number = "\(index + 1))"
@@ -138,8 +144,8 @@ struct ConsoleRenderer {
     // MARK: Building lines
 
     /// What the lines of the body start with: two spaces, or nothing in the plain layout.
-    private var lead: String { isPlain ? "" : indentation(Self.bodyIndent) }
-    private var leadWidth: Int { isPlain ? 0 : Self.bodyIndent }
+    var lead: String { isPlain ? "" : indentation(Self.bodyIndent) }
+    var leadWidth: Int { isPlain ? 0 : Self.bodyIndent }
 
     /// What a block's first line starts with: `lead`, then `styled` in `style`, then `tail`, such as
     /// `"  "`, `"reason:"` dimmed and `" "`. Any of them may be empty.
@@ -167,7 +173,7 @@ struct ConsoleRenderer {
     }
 
     /// A labelled part: `  reason: text`, its later lines indented deeper.
-    private func appendField(to output: inout OutputBytes, label: String, text: String) {
+    func appendField(to output: inout OutputBytes, label: String, text: String) {
         appendBlock(
             to: &output, prefix: Prefix(lead: lead, styled: label + ":", style: .label, tail: " "), text: text,
             indent: isPlain ? 0 : Self.hangingIndent)
@@ -228,7 +234,7 @@ struct ConsoleRenderer {
         output += prefix.tail
     }
 
-    private func text(_ key: String, _ arguments: LocalizableText.Argument...) -> String {
+    func text(_ key: String, _ arguments: LocalizableText.Argument...) -> String {
         // Translations come from files an app ships: they are as untrusted as any other text.
         Self.clean(texts.text(key, arguments: arguments) ?? key)
     }
@@ -256,6 +262,8 @@ struct ConsoleRenderer {
         case label
         case number
         case destructive
+        /// The gutter of an excerpt: `-->`, `|` and the line number.
+        case gutter
 
         var sgr: String {
             switch self {
@@ -265,6 +273,7 @@ struct ConsoleRenderer {
             case .title, .number: "1"
             case .label: "2"
             case .destructive: "31"
+            case .gutter: "1;34"
             }
         }
     }

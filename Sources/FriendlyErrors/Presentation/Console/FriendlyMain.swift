@@ -26,7 +26,10 @@
 /// - otherwise the last alert's ``ErrorCategory/exitStatus`` (sysexits.h: usage 64, bad data 65,
 ///   missing input 66, unavailable 69, internal 70, can't create 73, I/O 74, try again later 75,
 ///   permission 77, configuration 78, else 1) — also when the user cancels or nobody could be
-///   asked. It never comes from `NSError.code`, and a custom status outside 1…125 is 1.
+///   asked. It never comes from `NSError.code`, and a custom status outside 1…125 is 1;
+/// - the error's own status when it gives one (``ExitStatusProviding``), within 1…125 likewise;
+/// - for an error that is only a request to exit (``ExitStatusProviding/isExitRequest``), its
+///   status (0…255) at once: it is not presented, nothing runs again.
 ///
 /// Ctrl-C at a prompt ends the process with 130 as usual. SIGPIPE is ignored, so
 /// `tool 2>&1 | head -1` ends with the tool's own status, not 141.
@@ -45,6 +48,7 @@ public enum FriendlyMain {
     ///     the bootstrapped one, else a ``ConsolePresenter`` on standard error).
     ///   - maximumAttempts: how many times `body` may run in all (at least 1).
     ///   - preference: the languages to present in; by default the process's (`LANGUAGE`, `LC_ALL`, …).
+    ///   - isolation: the actor `body` runs on: the caller's, which the caller need not pass.
     ///   - body: the work: a tool's `main`.
     public static func run(
         pipeline: AlertPipeline? = nil,
@@ -135,6 +139,9 @@ public enum FriendlyMain {
                 try await body()
                 return 0
             } catch {
+                if let request = error as? any ExitStatusProviding, request.isExitRequest {
+                    return ExitStatusRange.request(request.exitStatus)
+                }
                 // A cancelled task is stopping: what it threw is shown as the cancellation it is,
                 // and no recovery or retry starts.
                 if Task.isCancelled { return await cancelled(pipeline: pipeline, preference: preference) }
@@ -154,10 +161,9 @@ public enum FriendlyMain {
         status(for: await pipeline.present(CancellationError(), in: preference).alert)
     }
 
-    /// The status a failure shown as `alert` ends the process with: its category's, which
-    /// ``ErrorCategory`` keeps within 1…125.
+    /// The status a failure shown as `alert` ends the process with: the error's own
+    /// (``ExitStatusProviding``), else its category's, within 1…125.
     static func status(for alert: Alert) -> Int32 {
-        let status = alert.category.exitStatus
-        return (1...125).contains(status) ? status : 1
+        alert.exitStatus
     }
 }

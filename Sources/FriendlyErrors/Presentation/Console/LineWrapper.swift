@@ -5,6 +5,11 @@
 /// - A line may break at a run of spaces (the run is dropped at the break), after U+200B, or beside a
 ///   wide character (CJK text has no spaces between words). Spaces at the start of a paragraph are
 ///   indentation and stay.
+/// - Punctuation stays with its word in every language (UAX #14): no line starts with closing
+///   punctuation (`.,;:!?)]}` and their fullwidth forms) and none ends with opening punctuation or
+///   `„`. A quotation mark stays with the word it touches, so `„IMG_0042.HEIC“ wurde` may break before
+///   `wurde`, and a no-break space (French `«\u{A0}texte\u{A0}»`, `mot\u{A0}:`) never breaks; see
+///   `BreakRules` for quotes between spaces.
 /// - Japanese line-breaking rules (kinsoku): no line starts with closing punctuation, `ー`, iteration
 ///   marks or a small kana, and none ends with opening punctuation. The character is carried to the
 ///   next line with its neighbour rather than squeezed past the width.
@@ -142,9 +147,7 @@ extension LineWrapper {
                     let runStart = index
                     while index < count && isSpace(index) { index += 1 }
                     // A run at the end becomes a last segment with an empty chunk.
-                    if index == count
-                        || BreakRules.mayBreak(after: scalars[runStart - 1], before: scalars[index])
-                    {
+                    if index == count || BreakRules.mayBreakAtSpaces(after: runStart - 1, before: index, in: scalars) {
                         segments.append(Segment(separator: separatorStart..<chunkStart, chunk: chunkStart..<runStart))
                         separatorStart = runStart
                         chunkStart = index
@@ -153,8 +156,8 @@ extension LineWrapper {
                 }
                 if index > chunkStart && !isSpace(index - 1)
                     && BreakRules.mayBreak(
-                        between: scalars[index - 1], and: scalars[index],
-                        besideWide: isWide(index - 1) || isWide(index))
+                        between: index - 1, and: index, in: scalars,
+                        previousIsWide: isWide(index - 1), nextIsWide: isWide(index))
                 {
                     segments.append(Segment(separator: separatorStart..<chunkStart, chunk: chunkStart..<index))
                     separatorStart = index
@@ -204,78 +207,6 @@ extension LineWrapper {
 
         func text(_ range: Range<Int>, of paragraph: Substring) -> String {
             String(paragraph[bounds[range.lowerBound]..<bounds[range.upperBound]])
-        }
-    }
-}
-
-extension LineWrapper {
-    /// Where a line may break between two non-space grapheme clusters, after JIS X 4051's kinsoku
-    /// rules as most Japanese software applies them.
-    private enum BreakRules {
-        // Each rule takes the cluster's scalar when it has only one, nil otherwise (no rule applies
-        // to a cluster of several scalars).
-        static func mayBreak(after previous: UInt32?, before next: UInt32?) -> Bool {
-            !cannotEndLine(previous) && !cannotStartLine(next)
-        }
-
-        static func mayBreak(between previous: UInt32?, and next: UInt32?, besideWide: Bool) -> Bool {
-            guard mayBreak(after: previous, before: next) else { return false }
-            if previous == 0x200B { return true }
-            if isGlue(previous) || isGlue(next) { return false }
-            return besideWide
-        }
-
-        /// Closing punctuation, marks that belong to the character before them, and small kana.
-        /// ASCII closing punctuation is included so that `ファイル.txt` or `完了!` is not split there.
-        static func cannotStartLine(_ scalar: UInt32?) -> Bool {
-            guard let value = scalar else { return false }
-            switch value {
-            case 0x29, 0x5D, 0x7D, 0x2C, 0x2E, 0x3A, 0x3B, 0x21, 0x3F:  // ) ] } , . : ; ! ?
-                return true
-            case 0x3001, 0x3002, 0xFF0C, 0xFF0E, 0x30FB, 0xFF1A, 0xFF1B, 0xFF1F, 0xFF01:  // 、。，．・：；？！
-                return true
-            case 0x30FC, 0x30A0, 0x2010, 0x2013, 0x301C:  // ー ゠ ‐ – 〜
-                return true
-            case 0xFF09, 0x300D, 0x300F, 0x3011, 0x3015, 0x3009, 0x300B:  // ）」』】〕〉》
-                return true
-            case 0xFF3D, 0xFF5D, 0x3017, 0x3019, 0x301F, 0x2019, 0x201D:  // ］｝〗〙〟’”
-                return true
-            case 0x3005, 0x303B, 0x309D, 0x309E, 0x30FD, 0x30FE, 0x309B, 0x309C:  // 々〻ゝゞヽヾ゛゜
-                return true
-            case 0x203C, 0x2047...0x2049:  // ‼ ⁇ ⁈ ⁉
-                return true
-            case 0x3041, 0x3043, 0x3045, 0x3047, 0x3049, 0x3063, 0x3083, 0x3085, 0x3087, 0x308E, 0x3095, 0x3096:
-                return true  // small hiragana ぁぃぅぇぉっゃゅょゎゕゖ
-            case 0x30A1, 0x30A3, 0x30A5, 0x30A7, 0x30A9, 0x30C3, 0x30E3, 0x30E5, 0x30E7, 0x30EE, 0x30F5, 0x30F6:
-                return true  // small katakana ァィゥェォッャュョヮヵヶ
-            case 0x31F0...0x31FF:  // small katakana for Ainu ㇰ…ㇿ
-                return true
-            case 0xFF61, 0xFF63, 0xFF64, 0xFF65, 0xFF67...0xFF70, 0xFF9E, 0xFF9F:  // ｡｣､･ ｧ…ｯ ｰ ﾞﾟ
-                return true
-            default:
-                return false
-            }
-        }
-
-        /// Opening punctuation belongs to what follows it.
-        static func cannotEndLine(_ scalar: UInt32?) -> Bool {
-            guard let value = scalar else { return false }
-            switch value {
-            case 0x28, 0x5B, 0x7B:  // ( [ {
-                return true
-            case 0xFF08, 0x300C, 0x300E, 0x3010, 0x3014, 0x3008, 0x300A:  // （「『【〔〈《
-                return true
-            case 0xFF3B, 0xFF5B, 0x3016, 0x3018, 0x301D, 0x2018, 0x201C, 0xFF62:  // ［｛〖〘〝‘“｢
-                return true
-            default:
-                return false
-            }
-        }
-
-        /// No-break spaces and joiners forbid a break on either side, even beside a wide character.
-        static func isGlue(_ scalar: UInt32?) -> Bool {
-            guard let value = scalar else { return false }
-            return value == 0xA0 || value == 0x2007 || value == 0x202F || value == 0x2060 || value == 0xFEFF
         }
     }
 }

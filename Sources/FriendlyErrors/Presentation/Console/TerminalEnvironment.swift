@@ -90,12 +90,36 @@ struct TerminalEnvironment: Sendable, Hashable {
 
     // MARK: Interactivity
 
+    /// Why the presenter does not ask, so the note under the options can say it.
+    enum NotAsking: Equatable {
+        /// The app said never, or standard input or error is not a terminal.
+        case notATerminal
+        /// `CI` is set and not empty.
+        case continuousIntegration
+        /// `TERM` is `dumb`.
+        case dumbTerminal
+
+        /// The key of the note's text.
+        var noteKey: String {
+            switch self {
+            case .notATerminal: "console.notInteractive"
+            case .continuousIntegration: "console.notInteractive.ci"
+            case .dumbTerminal: "console.notInteractive.dumb"
+            }
+        }
+    }
+
+    /// Why not to ask, after ``ConsolePresenter/Interactivity``; `nil` to ask.
+    func notAsking(_ interactivity: ConsolePresenter.Interactivity) -> NotAsking? {
+        if let explicit = interactivity.explicitValue { return explicit ? nil : .notATerminal }
+        if variables["TERM"] == "dumb" { return .dumbTerminal }
+        if let ci = variables["CI"], !ci.isEmpty { return .continuousIntegration }
+        return inputIsTerminal && outputIsTerminal ? nil : .notATerminal
+    }
+
     /// Whether to ask, after ``ConsolePresenter/Interactivity``.
     func asks(_ interactivity: ConsolePresenter.Interactivity) -> Bool {
-        if let explicit = interactivity.explicitValue { return explicit }
-        if variables["TERM"] == "dumb" { return false }
-        if let ci = variables["CI"], !ci.isEmpty { return false }
-        return inputIsTerminal && outputIsTerminal
+        notAsking(interactivity) == nil
     }
 }
 

@@ -51,7 +51,7 @@ extension AlertPipeline {
             return ProblemResponse(alert: alert, contentLanguage: language, presenter: presenter)
         }
         let renderer = ConsoleRenderer(columns: nil, usesColor: false, isPlain: true, texts: alert.presenterTexts)
-        let text = renderer.render(alert, choices: [], asking: false)
+        let text = renderer.render(alert, choices: [], notAsking: nil)
         return ProblemResponse(
             alert: alert, contentType: format.contentType, contentLanguage: language, body: Array(text.utf8))
     }

@@ -43,6 +43,10 @@ import Foundation
 /// - `language`: the catalog language of the texts (in a response, also in `Content-Language`; JSON
 ///   Lines have no headers, so it is in the object).
 /// - `occurrences`: only when a burst of identical alerts was coalesced into this one (2 or more).
+/// - `location`: the place in a file the error is about (``Alert/location``), as
+///   `{"line", "column", "length"}`, with `"file"` only when ``revealsFilePaths`` is on; each item of
+///   `errors` has its field problem's own. The line's text is never written: it is the file's
+///   content, which a response must not reveal.
 /// - `debugDetail`: the error's own description, only when the alert carries one, which the pipeline
 ///   does only when the app turned on ``AlertPipeline/Configuration/includesDebugDetails``.
 ///
@@ -89,16 +93,23 @@ public struct JSONPresenter: AlertPresenter {
     public var limits: Limits
     /// Where ``present(_:)`` writes its JSON Lines.
     public var output: TextOutput
+    /// Whether a location's `file` is written. Off by default: a server's paths are its own
+    /// business. A command-line tool whose users name the files turns it on.
+    public var revealsFilePaths: Bool
 
     /// A presenter writing JSON Lines to `output` (standard output by default).
     ///
     /// ```swift
     /// let presenter = JSONPresenter(typeBaseURI: "https://errors.example.com/", output: .standardError)
     /// ```
-    public init(typeBaseURI: String? = nil, limits: Limits = .standard, output: TextOutput = .standardOutput) {
+    public init(
+        typeBaseURI: String? = nil, limits: Limits = .standard, output: TextOutput = .standardOutput,
+        revealsFilePaths: Bool = false
+    ) {
         self.typeBaseURI = typeBaseURI
         self.limits = limits
         self.output = output
+        self.revealsFilePaths = revealsFilePaths
     }
 
     /// Writes `alert` as one line of JSON (a fresh `instance` included) to ``output`` in one write,
@@ -191,16 +202,32 @@ public struct JSONPresenter: AlertPresenter {
                 }
                 writer.string(problem.code.cappedAtGraphemeBoundary(maxUTF8Bytes: identifier), forKey: "code")
                 writer.string(problem.message.cappedAtGraphemeBoundary(maxUTF8Bytes: text), forKey: "detail")
+                if let location = problem.location { write(location, to: &writer) }
                 writer.endObject()
             }
             writer.endArray()
         }
         writer.string(alert.language.cappedAtGraphemeBoundary(maxUTF8Bytes: identifier), forKey: "language")
         if alert.occurrences > 1 { writer.int(alert.occurrences, forKey: "occurrences") }
+        if let location = alert.location { write(location, to: &writer) }
         if let detail = alert.debugDetail {
             writer.string(
                 detail.cappedAtGraphemeBoundary(maxUTF8Bytes: limits.maximumDebugDetailBytes), forKey: "debugDetail")
         }
+        writer.endObject()
+    }
+
+    /// The `location` member: line, column and length, and the file only when ``revealsFilePaths``
+    /// is on. The file's text is never written.
+    private func write(_ location: FileLocation, to writer: inout JSONWriter) {
+        writer.key("location")
+        writer.beginObject()
+        if revealsFilePaths {
+            writer.string(location.file.cappedAtGraphemeBoundary(maxUTF8Bytes: limits.maximumTextBytes), forKey: "file")
+        }
+        writer.int(location.line, forKey: "line")
+        writer.int(location.column, forKey: "column")
+        if let length = location.length { writer.int(length, forKey: "length") }
         writer.endObject()
     }
 }

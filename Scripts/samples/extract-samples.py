@@ -1,0 +1,362 @@
+#!/usr/bin/env python3
+"""Writes every ```swift block of the documentation into a scratch package that compiles them.
+
+    Scripts/samples/extract-samples.py [--output .build-samples] [--list] [--groups FILE]
+
+Reads Scripts/samples/groups.json. Each group is one scratch package, `<output>/<group>/`, with the
+group's pages (README.md, DocC articles…), its extra package dependencies and its preludes; it
+depends on this package by path. `Scripts/check-samples.sh` builds them.
+
+How a block becomes compilable:
+
+- Each block is its own module (`<Page>_<n>`, n counting the page's Swift blocks from 1), so names
+  never clash between blocks. Diagnostics point at the Markdown file and line (`#sourceLocation`).
+- Declarations only (types, functions, global `let`s, `@Test` functions) → a library target. A
+  later block of the same page sees the names it declares, as a reader of the page would: the
+  later module imports each of them it mentions, by name
+  (`@testable import enum README_2.StorageError`).
+- Top-level statements (or a `let` with `try`/`await`) → an executable target's `main.swift`, the
+  way a reader writes a script; `@main` → an executable target. Neither can be imported by a later
+  block.
+- Names the page uses without defining them — the reader's own app: `pipeline`, `error`,
+  `request`… — come from the page's prelude, `Scripts/samples/<group>/<Page>.swift`, if there is
+  one; a name a block of the page declares itself wins over the prelude's.
+- Every block gets the group's implicit imports (FriendlyErrors, which a sample usually leaves
+  out), the imports of the page's earlier blocks (a page reads as one file) and `import Testing`
+  when it uses `@Test`; anything else it needs it imports itself.
+- A block preceded by the line `<!-- fragment -->` is a deliberate fragment and is not compiled
+  (GitHub and DocC show nothing of the comment).
+- Later blocks import earlier ones with `@testable`, so the package is built in debug, as
+  `swift build` does by default.
+
+A group of groups.json names the pages, the imports every block of them gets, the products of this
+package they use, and any other packages they need. To check a package's README that needs its own
+framework (Examples/<Name>/README.md, Integrations/<Name>/README.md), add a group such as
+
+    {"name": "Hummingbird", "pages": ["Integrations/Hummingbird/README.md"],
+     "implicitImports": ["FriendlyErrors"], "products": ["FriendlyErrors"],
+     "dependencies": [".package(url: \"https://github.com/hummingbird-project/hummingbird.git\", from: \"2.28.1\")"],
+     "extraProducts": [".product(name: \"Hummingbird\", package: \"hummingbird\")"]}
+
+(with the integration's own product in "extraProducts" too, and its package in "dependencies" by
+path) and, if its samples use names they do not define, a prelude
+`Scripts/samples/Hummingbird/README.swift` (or `Prelude.swift`, for every page of the group).
+"""
+
+import argparse
+import glob
+import json
+import os
+import re
+import shutil
+import sys
+
+ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
+FRAGMENT_MARKER = "<!-- fragment -->"
+
+with open(os.path.join(ROOT, "Package.swift"), encoding="utf-8") as manifest:
+    # The samples compile with the upcoming features of the root package's own targets.
+    UPCOMING_FEATURES = re.findall(r'enableUpcomingFeature\("(\w+)"\)', manifest.read())
+
+MODIFIERS = {
+    "public", "private", "fileprivate", "internal", "package", "open", "final", "nonisolated",
+    "indirect", "static", "mutating", "nonmutating", "convenience", "required", "override", "lazy",
+}
+# Declaration keyword → the kind a scoped import names it by (None: cannot be imported by name).
+DECLARATIONS = {
+    "let": "var", "var": "var", "func": "func", "struct": "struct", "enum": "enum", "class": "class",
+    "actor": "class", "protocol": "protocol", "typealias": "typealias", "extension": None,
+}
+
+
+class Block:
+    def __init__(self, page, index, line, text):
+        self.page = page          # path relative to the root
+        self.index = index        # 1-based among the page's Swift blocks
+        self.line = line          # line of the first code line in the page
+        self.text = text
+        self.fragment = False
+        self.module = ""
+        self.kind = "library"     # library | script (main.swift) | main (@main)
+        self.names = {}           # top-level name → scoped-import kind
+        self.uses_testing = False
+
+
+def swift_blocks(page):
+    """The ```swift blocks of a Markdown file, or of a Swift file's `///` doc comments, with the line
+    their code starts on."""
+    with open(os.path.join(ROOT, page), encoding="utf-8") as file:
+        lines = file.read().split("\n")
+    if page.endswith(".swift"):
+        # Doc comments are Markdown too; any other line is no part of one.
+        lines = [re.sub(r"^\s*/// ?", "", line) if re.match(r"^\s*///", line) else "" for line in lines]
+    blocks = []
+    number = 0
+    i = 0
+    while i < len(lines):
+        opening = re.match(r"^(\s*)(`{3,}|~{3,})\s*(\S*)(.*)$", lines[i])
+        if not opening:
+            i += 1
+            continue
+        indent, fence, language = opening.group(1), opening.group(2), opening.group(3)
+        end = i + 1
+        while end < len(lines) and not re.match(r"^\s*" + re.escape(fence[0]) + "{%d,}\\s*$" % len(fence), lines[end]):
+            end += 1
+        if language == "swift":
+            number += 1
+            code = [line[len(indent):] if line.startswith(indent) else line.lstrip() for line in lines[i + 1:end]]
+            block = Block(page, number, i + 2, "\n".join(code) + "\n")
+            previous = i - 1
+            while previous >= 0 and not lines[previous].strip():
+                previous -= 1
+            block.fragment = previous >= 0 and lines[previous].strip() == FRAGMENT_MARKER
+            blocks.append(block)
+        i = end + 1
+    return blocks
+
+
+def top_level_lines(text):
+    """The lines of `text` that start at nesting depth 0 outside strings and comments, with their
+    index; also whether the text ends inside something."""
+    depth = 0
+    result = []
+    state = []   # stack: "code" (inside an interpolation, its paren depth tracked), '"', '"""', "/*"
+    interpolation_depths = []
+    lines = text.split("\n")
+    for number, line in enumerate(lines):
+        if depth == 0 and not state:
+            result.append((number, line))
+        i = 0
+        while i < len(line):
+            c = line[i]
+            top = state[-1] if state else None
+            if top == "/*":
+                if line.startswith("*/", i):
+                    state.pop()
+                    i += 2
+                    continue
+                i += 1
+                continue
+            if top in ('"', '"""'):
+                if c == "\\" and line.startswith("\\(", i):
+                    state.append("code")
+                    interpolation_depths.append(depth)
+                    depth += 1
+                    i += 2
+                    continue
+                if c == "\\":
+                    i += 2
+                    continue
+                if top == '"""' and line.startswith('"""', i):
+                    state.pop()
+                    i += 3
+                    continue
+                if top == '"' and c == '"':
+                    state.pop()
+                i += 1
+                continue
+            # code
+            if line.startswith("//", i):
+                break
+            if line.startswith("/*", i):
+                state.append("/*")
+                i += 2
+                continue
+            if line.startswith('"""', i):
+                state.append('"""')
+                i += 3
+                continue
+            if c == '"':
+                state.append('"')
+            elif c in "([{":
+                depth += 1
+            elif c in ")]}":
+                depth -= 1
+                if top == "code" and interpolation_depths and depth == interpolation_depths[-1]:
+                    interpolation_depths.pop()
+                    state.pop()
+            i += 1
+    return result
+
+
+def classify(block):
+    """Sets the block's kind, the names it declares at the top level and whether it uses Testing."""
+    text = block.text
+    block.uses_testing = bool(re.search(r"@Test\b|#expect\b|#require\b", text))
+    starts = []
+    previous = ""
+    for number, line in top_level_lines(text):
+        stripped = line.strip()
+        if not stripped or stripped.startswith("//"):
+            continue
+        continuation = re.match(r"^([.)\]}?:]|&&|\|\||[-+*/%=<>!]=?\s|->|in\b|where\b|else\b)", stripped) or \
+            re.search(r"([=,(\[{]|&&|\|\||->)\s*$", re.sub(r"//.*$", "", previous))
+        previous = stripped
+        if not continuation:
+            starts.append((number, stripped))
+    lines = text.split("\n")
+    statements = False
+    for position, (number, stripped) in enumerate(starts):
+        end = starts[position + 1][0] if position + 1 < len(starts) else len(lines)
+        item = "\n".join(lines[number:end])
+        words = re.findall(r"@\w+(?:\([^)]*\))?|[#\w]+", stripped)
+        attributes = [word for word in words if word.startswith("@")]
+        keywords = [word for word in words if not word.startswith("@")]
+        while keywords and keywords[0] in MODIFIERS:
+            keywords.pop(0)
+        keyword = keywords[0] if keywords else ""
+        if "@main" in attributes:
+            block.kind = "main"
+        if keyword == "import" or keyword.startswith("#"):
+            continue
+        if keyword not in DECLARATIONS:
+            statements = True
+            continue
+        if keyword in ("let", "var") and re.search(r"\b(try|await)\b", item):
+            statements = True
+            continue
+        scoped_kind = DECLARATIONS[keyword]
+        if scoped_kind and len(keywords) > 1:
+            name = keywords[1]
+            if keyword in ("let", "var") and stripped.split(keyword, 1)[1].lstrip().startswith("("):
+                continue   # a tuple pattern: not importable by one name
+            block.names[name] = scoped_kind
+    if statements and block.kind != "main":
+        block.kind = "script"
+
+
+def module_name(page, index):
+    stem = os.path.splitext(os.path.basename(page))[0]
+    return re.sub(r"\W", "_", stem) + "_%d" % index
+
+
+def swift_string(text):
+    return json.dumps(text)
+
+
+def write_group(group, output):
+    pages = []
+    for pattern in group["pages"]:
+        matches = sorted(glob.glob(os.path.join(ROOT, pattern), recursive=True))
+        if not matches:
+            sys.exit("error: samples group %s: no page matches %s" % (group["name"], pattern))
+        pages += [os.path.relpath(match, ROOT) for match in matches]
+    package = os.path.join(output, group["name"])
+    sources = os.path.join(package, "Sources")
+    if os.path.isdir(sources):
+        shutil.rmtree(sources)
+    os.makedirs(sources)
+    prelude_folder = os.path.join(ROOT, "Scripts", "samples", group["name"])
+    root_from_package = os.path.relpath(ROOT, package)
+    products = ['.product(name: "%s", package: "swift-friendly-errors")' % name for name in group["products"]]
+    products += group.get("extraProducts", [])
+    targets = []
+    compiled = []
+    for page in pages:
+        stem = re.sub(r"\W", "_", os.path.splitext(os.path.basename(page))[0])
+        prelude = None
+        prelude_file = os.path.join(prelude_folder, stem + ".swift")
+        if not os.path.isfile(prelude_file):
+            prelude_file = os.path.join(prelude_folder, "Prelude.swift")   # the group's, for every page
+        if os.path.isfile(prelude_file):
+            prelude = stem + "Prelude"
+            os.makedirs(os.path.join(sources, prelude))
+            with open(prelude_file, encoding="utf-8") as file:
+                prelude_text = file.read()
+            with open(os.path.join(sources, prelude, prelude + ".swift"), "w", encoding="utf-8") as file:
+                file.write("#sourceLocation(file: %s, line: 1)\n" % swift_string(os.path.abspath(prelude_file)))
+                file.write(prelude_text)
+            targets.append((prelude, "target", [], products))
+        visible = {}   # name → (module, kind): what earlier library blocks of the page declare
+        page_imports = []   # what earlier blocks of the page import
+        for block in swift_blocks(page):
+            block.module = module_name(page, block.index)
+            if block.fragment:
+                compiled.append(block)
+                continue
+            classify(block)
+            header = ["// %s, Swift block %d (line %d). Generated by Scripts/samples/extract-samples.py." %
+                      (page, block.index, block.line)]
+            imports = group["implicitImports"] + page_imports + (["Testing"] if block.uses_testing else [])
+            header += [name if " " in name else "import %s" % name for name in dict.fromkeys(imports)]
+            page_imports += re.findall(r"^import\s+(\w+)\s*$", block.text, re.MULTILINE)
+            if prelude:
+                header.append("@testable import %s" % prelude)
+            dependencies = [prelude] if prelude else []
+            used = set(re.findall(r"\w+", block.text))
+            for name, (module, kind) in sorted(visible.items()):
+                if name in block.names or name not in used:
+                    continue
+                header.append("@testable import %s %s.%s" % (kind, module, name))
+                if module not in dependencies:
+                    dependencies.append(module)
+            folder = os.path.join(sources, block.module)
+            os.makedirs(folder)
+            filename = "main.swift" if block.kind == "script" else block.module + ".swift"
+            with open(os.path.join(folder, filename), "w", encoding="utf-8") as file:
+                file.write("\n".join(header) + "\n")
+                file.write("#sourceLocation(file: %s, line: %d)\n" %
+                           (swift_string(os.path.join(ROOT, page)), block.line))
+                file.write(block.text)
+                file.write("#sourceLocation()\n")
+            target_type = "target" if block.kind == "library" else "executableTarget"
+            targets.append((block.module, target_type, dependencies, products))
+            if block.kind == "library":
+                for name, kind in block.names.items():
+                    visible[name] = (block.module, kind)
+            compiled.append(block)
+    manifest = [
+        "// swift-tools-version:6.1",
+        "// Generated by Scripts/samples/extract-samples.py from Scripts/samples/groups.json: do not edit.",
+        "",
+        "import PackageDescription",
+        "",
+        "let package = Package(",
+        "    name: %s," % swift_string("Samples" + group["name"]),
+        "    platforms: [.macOS(.v15)],",
+        "    dependencies: [",
+        "        .package(name: \"swift-friendly-errors\", path: %s)," % swift_string(root_from_package),
+    ]
+    manifest += ["        %s," % dependency for dependency in group.get("dependencies", [])]
+    manifest += ["    ],", "    targets: ["]
+    for name, target_type, dependencies, target_products in targets:
+        listed = [swift_string(dependency) for dependency in dependencies] + target_products
+        manifest.append("        .%s(name: %s, dependencies: [%s])," %
+                        (target_type, swift_string(name), ", ".join(listed)))
+    manifest += [
+        "    ],",
+        "    swiftLanguageModes: [.v6]",
+        ")",
+        "",
+        "for target in package.targets {",
+        "    target.swiftSettings = [",
+    ]
+    manifest += ["        .enableUpcomingFeature(%s)," % swift_string(feature) for feature in UPCOMING_FEATURES]
+    manifest += ["    ]", "}", ""]
+    with open(os.path.join(package, "Package.swift"), "w", encoding="utf-8") as file:
+        file.write("\n".join(manifest))
+    return compiled
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--output", default=os.path.join(ROOT, ".build-samples"))
+    parser.add_argument("--list", action="store_true", help="print each block, its module and kind")
+    parser.add_argument("--groups", default=os.path.join(ROOT, "Scripts", "samples", "groups.json"),
+                        help="the groups to write (default: Scripts/samples/groups.json)")
+    arguments = parser.parse_args()
+    with open(arguments.groups, encoding="utf-8") as file:
+        groups = json.load(file)["groups"]
+    for group in groups:
+        blocks = write_group(group, os.path.abspath(arguments.output))
+        fragments = [block for block in blocks if block.fragment]
+        print("%s: %d Swift blocks in %s, %d marked as fragments" %
+              (group["name"], len(blocks), os.path.join(arguments.output, group["name"]), len(fragments)))
+        for block in blocks:
+            if arguments.list or block.fragment:
+                kind = "fragment (not compiled)" if block.fragment else block.kind
+                print("  %s:%d  %s  %s" % (block.page, block.line, block.module, kind))
+
+
+if __name__ == "__main__":
+    main()
