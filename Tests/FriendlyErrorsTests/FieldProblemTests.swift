@@ -21,8 +21,8 @@ import Testing
     @Test func problemWithoutAnyTextTakesTheCategorysGenericMessage() {
         let classification = Classification(
             code: "form.invalid", category: .invalidData, fieldProblems: [FieldProblem("name", code: "form.name.bad")])
-        let alert = AlertPipeline().alert(for: classification, in: "en")
-        let generic = AlertPipeline().alert(for: Classification(code: "x", category: .invalidData), in: "en")
+        let alert = AlertPipeline().alert(localizing: classification, in: "en")
+        let generic = AlertPipeline().alert(localizing: Classification(code: "x", category: .invalidData), in: "en")
         #expect(alert.fieldProblems.map(\.message) == [generic.message])
         #expect(!alert.fieldProblems[0].message.contains("form.name.bad"))
     }

@@ -65,4 +65,13 @@ struct ForeignTextOnServersTests {
         let id = try #require(seen.value.first)
         #expect(body.contains(#""referenceId":"\#(id)""#))
     }
+
+    @Test func aFrameworkMiddlewareClassifyingWithARequestContextKeepsForeignTextsOff() {
+        let pipeline = AlertPipeline()
+        let classification = pipeline.classify(RouteNotFound(), context: ClassificationContext(metadata: ["request.id": "1"]))
+        #expect(classification.isUnexpected)
+        let alert = pipeline.alert(localizing: classification, in: "en")
+        #expect(!alert.message.contains("RouteNotFound"))
+        #expect(pipeline.classify(RouteNotFound()).code != classification.code)
+    }
 }

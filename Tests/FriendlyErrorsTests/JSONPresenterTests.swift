@@ -169,3 +169,17 @@ final class LockedLines: Sendable {
     func append(_ line: String) { storage.withLock { $0.append(line) } }
     var all: [String] { storage.withLock { $0 } }
 }
+
+extension JSONPresenterTests {
+    @Test func instancesAreDistinctVersion4UUIDs() throws {
+        let instances = (0..<2000).map { _ in JSONPresenter.newInstance() }
+        #expect(Set(instances).count == instances.count)
+        for instance in instances {
+            let uuid = try #require(UUID(uuidString: String(instance.dropFirst("urn:uuid:".count))))
+            #expect("urn:uuid:" + uuid.uuidString.lowercased() == instance)
+            let bytes = uuid.uuid
+            #expect(bytes.6 >> 4 == 4, "version 4")
+            #expect(bytes.8 >> 6 == 0b10, "RFC 9562 variant")
+        }
+    }
+}

@@ -61,7 +61,7 @@ import Testing
         let classification = AlertPipeline().classify(LeakyError(), context: ClassificationContext(httpStatus: 503))
         #expect(classification.isUnexpected)
         #expect(classification.referenceID != nil)
-        #expect(AlertPipeline().alert(for: classification, in: "en").httpStatus == 503)
+        #expect(AlertPipeline().alert(localizing: classification, in: "en").httpStatus == 503)
     }
 
     @Test func headersThatDescribeTheBodyAreNotCopied() {

@@ -71,6 +71,10 @@ public struct AlertPipeline: Sendable {
     /// The pipeline with the built-in classifiers and catalog only.
     public static let standard = AlertPipeline()
 
+    /// Whether any observer sees this pipeline's classifications: an integration can skip gathering
+    /// metadata (``ClassificationContext/metadata``) that nobody would read.
+    public var isObserved: Bool { !observers.isEmpty }
+
     // MARK: Classifying
 
     /// What the pipeline makes of `error`, before localization. Observers see it.
@@ -81,6 +85,9 @@ public struct AlertPipeline: Sendable {
     /// What the pipeline makes of `error` in the circumstances the caller describes: the
     /// framework's status and headers win over the pipeline's (see ``ClassificationContext``), and
     /// observers see the outcome with the context's metadata.
+    ///
+    /// A context is a request's: as for every server response, another library's `LocalizedError`
+    /// texts are read only for the types listed with ``showingTexts(of:code:)``.
     ///
     /// ```swift
     /// let classification = pipeline.classify(
@@ -93,7 +100,12 @@ public struct AlertPipeline: Sendable {
     private func classify(_ error: any Error, given context: ClassificationContext?) -> Classification {
         // A local, so the closure captures the chain alone, not a copy of the whole pipeline.
         let chain = self.chain
-        var classification = unwrapping.classify(error) { chain.classify($0, from: 0) }
+        var classification =
+            context == nil
+            ? unwrapping.classify(error) { chain.classify($0, from: 0) }
+            : ForeignErrorClassifier.$isServerSide.withValue(true) {
+                unwrapping.classify(error) { chain.classify($0, from: 0) }
+            }
         if let context {
             if let status = context.httpStatus, (400...599).contains(status) {
                 if classification.isUnexpected, status < 500 {
@@ -173,12 +185,12 @@ public struct AlertPipeline: Sendable {
     public func alert(for error: any Error, in preference: LanguagePreference, context: ClassificationContext)
         -> Alert
     {
-        alert(for: classify(error, context: context), in: preference)
+        alert(localizing: classify(error, context: context), in: preference)
     }
 
     /// The alert for a classification this pipeline made, in the best of the catalog's languages for
     /// `preference`: for callers that look at the classification (its log level, its code) first.
-    public func alert(for classification: Classification, in preference: LanguagePreference) -> Alert {
+    public func alert(localizing classification: Classification, in preference: LanguagePreference) -> Alert {
         AlertLocalizer(catalog: catalog).alert(for: classification, chain: catalog.languageOrdinals(for: preference))
     }
 

@@ -69,7 +69,7 @@ enum ReferenceID {
     }
 
     /// SplitMix64's finalizer: every bit of the output depends on every bit of the input.
-    private static func mix(_ value: UInt64) -> UInt64 {
+    static func mix(_ value: UInt64) -> UInt64 {
         var z = value
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
         z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB

@@ -17,8 +17,8 @@ let app = Application(
     router: buildShopRouter(friendlyErrors: friendlyErrors),
     configuration: .init(address: .hostname("127.0.0.1", port: port ?? 8080)),
     onServerRunning: { channel in
-        print("listening on \(channel.localAddress?.port ?? 0)")
-        fflush(stdout)
+        // Unbuffered, so a script reading the pipe sees the line at once.
+        FileHandle.standardOutput.write(Data("listening on \(channel.localAddress?.port ?? 0)\n".utf8))
     },
     logger: logger)
 try await app.runService()

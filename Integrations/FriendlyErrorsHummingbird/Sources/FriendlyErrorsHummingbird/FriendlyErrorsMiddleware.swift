@@ -53,7 +53,8 @@ public struct FriendlyErrorsMiddleware<Context: RequestContext>: RouterMiddlewar
         if let passThrough = framework.passThrough { return passThrough }
 
         let classificationContext = ClassificationContext(
-            metadata: Self.metadata(of: request, context: context), httpStatus: framework.status,
+            metadata: pipeline.isObserved ? Self.metadata(of: request, context: context) : [:],
+            httpStatus: framework.status,
             responseHeaders: framework.headers,
             message: options.revealsHTTPErrorMessages ? framework.message : nil)
         let classification = pipeline.classify(error, context: classificationContext)
@@ -61,7 +62,7 @@ public struct FriendlyErrorsMiddleware<Context: RequestContext>: RouterMiddlewar
 
         let acceptLanguage = request.headers[values: .acceptLanguage].joined(separator: ", ")
         let alert = pipeline.alert(
-            for: classification, in: acceptLanguage.isEmpty ? .base : .acceptLanguage(acceptLanguage))
+            localizing: classification, in: acceptLanguage.isEmpty ? .base : .acceptLanguage(acceptLanguage))
         let problem = pipeline.problemResponse(
             for: alert, presenter: options.presenter, format: ProblemResponse.Format(accept: request.headers[.accept]))
         return Response(problem)
@@ -69,6 +70,8 @@ public struct FriendlyErrorsMiddleware<Context: RequestContext>: RouterMiddlewar
 
     /// Logs the error at its classification's level, with swift-log's `error:` and dotted metadata.
     private func log(_ error: any Error, _ classification: Classification, context: Context) {
+        let level = Logger.Level(classification.logLevel)
+        guard context.logger.logLevel <= level else { return }
         var metadata: Logger.Metadata = [
             "error.code": .string(classification.code),
             "error.category": .string(classification.category.name),
@@ -76,11 +79,12 @@ public struct FriendlyErrorsMiddleware<Context: RequestContext>: RouterMiddlewar
         ]
         if let referenceID = classification.referenceID { metadata["error.reference_id"] = .string(referenceID) }
         context.logger.log(
-            level: Logger.Level(classification.logLevel), "Request failed: \(classification.code)", error: error,
+            level: level, "Request failed: \(classification.code)", error: error,
             metadata: metadata)
     }
 
-    /// The request's id, method and path, for the pipeline's observers.
+    /// The request's id, method and path, for the pipeline's observers (only when there are any:
+    /// reading the id back from the logger costs more than the rest of an error response's metadata).
     private static func metadata(of request: Request, context: Context) -> [String: String] {
         var metadata = ["request.method": request.method.rawValue, "request.path": request.uri.path]
         if let id = context.logger[metadataKey: "hb.request.id"] { metadata["request.id"] = id.description }
@@ -102,10 +106,17 @@ extension Response {
         headers.reserveCapacity(problem.headers.count + 1)
         for header in problem.headers {
             // Names are RFC 9110 tokens already; an empty one (all its characters dropped) is skipped.
-            if let name = HTTPField.Name(header.name) { headers.append(HTTPField(name: name, value: header.value)) }
+            if let name = Self.knownNames[header.name] ?? HTTPField.Name(header.name) {
+                headers.append(HTTPField(name: name, value: header.value))
+            }
         }
         self.init(
             status: HTTPResponse.Status(code: problem.status), headers: headers,
             body: ResponseBody(byteBuffer: ByteBuffer(bytes: problem.body)))
     }
+
+    /// The names every problem response has, made once: checking a name costs more than sending it.
+    private static let knownNames: [String: HTTPField.Name] = [
+        "Content-Type": .contentType, "Content-Language": .contentLanguage, "Vary": .vary,
+    ]
 }

@@ -93,6 +93,12 @@ public struct TranslationCatalog: Sendable {
         Self.order(of: offered ?? Set(tables.keys), baseLanguage: baseLanguage)
     }
 
+    /// Whether alerts can be put in `language` (one of ``languages``), without building that list:
+    /// a server asks for every response.
+    func offers(_ language: String) -> Bool {
+        index.languages.contains { $0.name == language }
+    }
+
     /// The catalog with alerts offered in these languages only (and the base language, which every
     /// lookup ends with), whatever languages its tables have: for an app that wants a subset of the
     /// built-in languages, or that ships a language in code that no catalog file declares.

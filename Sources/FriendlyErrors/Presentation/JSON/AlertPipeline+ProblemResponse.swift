@@ -33,9 +33,8 @@ extension AlertPipeline {
         format: ProblemResponse.Format = .problemJSON, context: ClassificationContext = .none
     ) -> ProblemResponse {
         let preference = acceptLanguage.map(LanguagePreference.acceptLanguage) ?? .base
-        let alert = ForeignErrorClassifier.$isServerSide.withValue(true) {
-            self.alert(for: classify(error, context: context), in: preference)
-        }
+        // Classified with a request's context: foreign texts stay off the response.
+        let alert = self.alert(localizing: classify(error, context: context), in: preference)
         return problemResponse(for: alert, presenter: presenter, format: format)
     }
 
@@ -53,7 +52,7 @@ extension AlertPipeline {
     ) -> ProblemResponse {
         var alert = alert
         if !configuration.includesDebugDetails { alert.debugDetail = nil }
-        let language = catalog.languages.contains(alert.language) ? alert.language : catalog.baseLanguage
+        let language = catalog.offers(alert.language) ? alert.language : catalog.baseLanguage
         guard format.isPlainText else {
             return ProblemResponse(alert: alert, contentLanguage: language, presenter: presenter)
         }

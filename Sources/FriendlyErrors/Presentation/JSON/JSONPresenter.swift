@@ -154,7 +154,7 @@ public struct JSONPresenter: AlertPresenter {
 
     /// A fresh `urn:uuid:` URI naming one occurrence of a problem, for the `instance` member.
     public static func newInstance() -> String {
-        "urn:uuid:" + UUID().uuidString.lowercased()
+        "urn:uuid:" + RandomUUID.make()
     }
 
     private func write(_ alert: Alert, instance: String?, to writer: inout JSONWriter) {

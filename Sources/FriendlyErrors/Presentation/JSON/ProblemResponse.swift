@@ -55,20 +55,37 @@ public struct ProblemResponse: Sendable, Hashable {
     /// The response for an alert with a body in another format: the headers as for problem+json
     /// (see ``init(alert:contentLanguage:presenter:)``) with `contentType`.
     init(alert: Alert, contentType: String, contentLanguage: String?, body: [UInt8]) {
-        var headers = [Header(name: "Content-Type", value: contentType)]
-        if let contentLanguage, let tag = LanguageTag(contentLanguage), tag.description == contentLanguage {
+        var headers = [
+            contentType == Self.contentType
+                ? Self.problemContentTypeHeader : Header(name: "Content-Type", value: contentType)
+        ]
+        if let contentLanguage, Self.isLanguageTag(contentLanguage) {
             headers.append(Header(name: "Content-Language", value: contentLanguage))
         }
-        var vary = "Accept-Language"
+        var vary = Self.varyAcceptLanguageHeader
         for header in alert.responseHeaders where header.hasName("Vary") && !header.value.isEmpty {
-            vary += ", " + header.value
+            vary = Header(name: "Vary", value: vary.value + ", " + header.value)
         }
-        headers.append(Header(name: "Vary", value: vary))
+        headers.append(vary)
         // The error's own headers, but never one that describes the body: this response's body is ours.
         headers += alert.responseHeaders.filter { header in
             !Self.bodyHeaderNames.contains { header.hasName($0) } && !header.name.isEmpty
         }
         self.init(status: alert.httpStatus, headers: headers, body: body, alert: alert)
+    }
+
+    // Made once: cleaning a header's name and value costs more than the rest of its use.
+    private static let problemContentTypeHeader = Header(name: "Content-Type", value: contentType)
+    private static let varyAcceptLanguageHeader = Header(name: "Vary", value: "Accept-Language")
+
+    /// Whether `text` is a language tag in its canonical spelling; a bare primary language (`en`,
+    /// `ja`: two or three lowercase letters) is one without parsing.
+    private static func isLanguageTag(_ text: String) -> Bool {
+        let utf8 = text.utf8
+        if (2...3).contains(utf8.count), utf8.allSatisfy({ (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0) }) {
+            return true
+        }
+        return LanguageTag(text)?.description == text
     }
 
     /// Headers this response sets itself, or that describe a body it replaced.
