@@ -100,31 +100,34 @@ public struct AlertPipeline: Sendable {
     private func classify(_ error: any Error, given context: ClassificationContext?) -> Classification {
         // A local, so the closure captures the chain alone, not a copy of the whole pipeline.
         let chain = self.chain
-        var classification =
-            context == nil
-            ? unwrapping.classify(error) { chain.classify($0, from: 0) }
-            : ForeignErrorClassifier.$isServerSide.withValue(true) {
-                unwrapping.classify(error) { chain.classify($0, from: 0) }
+        guard let context else {
+            let classification = unwrapping.classify(error) { chain.classify($0, from: 0) }
+            if !observers.isEmpty {
+                let event = ClassificationEvent(error: error, classification: classification, context: .none)
+                for observer in observers { observer(event) }
             }
-        if let context {
-            if let status = context.httpStatus, (400...599).contains(status) {
-                if classification.isUnexpected, status < 500 {
-                    // The framework knows it for a client's mistake: its status says more than "unexpected".
-                    classification = Classification(
-                        code: "http.\(status)", category: .forHTTPStatus(status), httpStatus: status)
-                    if let message = context.message, !message.isEmpty {
-                        // A finished text (empty key): the framework's words, never looked up.
-                        classification.message = LocalizableText(stringLiteral: message)
-                        classification.message.key = ""
-                    }
-                } else {
-                    classification.httpStatus = status
-                }
-            }
-            classification.responseHeaders += context.responseHeaders
+            return classification
         }
+        var classification = ForeignErrorClassifier.$isServerSide.withValue(true) {
+            unwrapping.classify(error) { chain.classify($0, from: 0) }
+        }
+        if let status = context.httpStatus, (400...599).contains(status) {
+            if classification.isUnexpected, status < 500 {
+                // The framework knows it for a client's mistake: its status says more than "unexpected".
+                classification = Classification(
+                    code: "http.\(status)", category: .forHTTPStatus(status), httpStatus: status)
+                if let message = context.message, !message.isEmpty {
+                    // A finished text (empty key): the framework's words, never looked up.
+                    classification.message = LocalizableText(stringLiteral: message)
+                    classification.message.key = ""
+                }
+            } else {
+                classification.httpStatus = status
+            }
+        }
+        classification.responseHeaders += context.responseHeaders
         if !observers.isEmpty {
-            let event = ClassificationEvent(error: error, classification: classification, context: context ?? .none)
+            let event = ClassificationEvent(error: error, classification: classification, context: context)
             for observer in observers { observer(event) }
         }
         return classification

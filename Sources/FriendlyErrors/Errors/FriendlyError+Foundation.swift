@@ -19,7 +19,9 @@ extension FriendlyError {
     /// The labels of the recoveries, in the alert's order, from the same pipeline and language as
     /// ``errorDescription``.
     public var recoveryOptions: [String] {
-        bridgedAlert.actions.filter(\.isRecovery).map(\.label)
+        // Foundation asks for these whenever it describes the error: most errors have none to build.
+        if recoveries.isEmpty { return [] }
+        return bridgedAlert.actions.filter(\.isRecovery).map(\.label)
     }
 
     /// Runs the recovery at `recoveryIndex` of ``recoveryOptions`` and answers whether it fixed the
