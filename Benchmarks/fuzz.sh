@@ -25,7 +25,8 @@ features=(-enable-upcoming-feature ExistentialAny -enable-upcoming-feature Membe
 for target in "${targets[@]}"; do
     binary="fuzz-out/bin/$target"
     echo "== building $target"
-    swiftc -swift-version 6 "${features[@]}" -parse-as-library -O -g -sanitize=fuzzer,address \
+    swiftc -swift-version 6 "${features[@]}" -package-name swift_friendly_errors -parse-as-library -O -g \
+        -sanitize=fuzzer,address \
         -module-name FriendlyErrors "${sources[@]}" "Benchmarks/Fuzz/Targets/Fuzz$target.swift" -o "$binary"
     $build_only && continue
     mkdir -p "fuzz-out/corpus/$target"
