@@ -59,7 +59,7 @@ struct ForeignErrorClassifier: ErrorClassifier {
     /// "The operation could not be completed" kind this library exists to replace.
     static func isFoundationError(_ error: any Error) -> Bool {
         let errorType = type(of: error)
-        return errorType is NSError.Type || FoundationErrorClassifier.isValueError(errorType)
+        return errorType is NSError.Type || FoundationErrorTable.isValueError(errorType)
     }
 
     private static func nonEmpty(_ text: String?) -> String? {

@@ -144,7 +144,7 @@ public struct JSONPresenter: AlertPresenter {
     /// // "https://errors.example.com/account/insufficient-funds" for code "account.insufficientFunds"
     /// ```
     public func type(for alert: Alert) -> String {
-        guard let base = typeBaseURI, !base.isEmpty, alert.code != FallbackClassifier.code else {
+        guard let base = typeBaseURI, !base.isEmpty, !alert.isUnexpected else {
             return "about:blank"
         }
         let code = alert.code.cappedAtGraphemeBoundary(maxUTF8Bytes: limits.maximumIdentifierBytes)
