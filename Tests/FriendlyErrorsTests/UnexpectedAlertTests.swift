@@ -23,7 +23,7 @@ struct UnexpectedAlertTests {
     }
 
     @Test func classifierTakingTheFallbackCodeIsNotUnexpected() {
-        let pipeline = AlertPipeline().adding(ImpostorClassifier())
+        let pipeline = AlertPipeline().addingClassifier(ImpostorClassifier())
         let classification = pipeline.classify(LeakyError())
         #expect(classification.code == "unexpected")
         #expect(!classification.isUnexpected)
@@ -35,7 +35,7 @@ struct UnexpectedAlertTests {
     }
 
     @Test func classifierPassingAnErrorOnKeepsTheFallbacksAnswer() {
-        let alert = AlertPipeline().adding(ImpostorClassifier()).alert(for: UnclaimedError(), in: "en")
+        let alert = AlertPipeline().addingClassifier(ImpostorClassifier()).alert(for: UnclaimedError(), in: "en")
         #expect(alert.isUnexpected)
         #expect(alert.referenceID != nil)
     }

@@ -7,12 +7,12 @@ extension Classification {
     ///
     /// It lets tools show what a code looks like without producing the error, as
     /// `friendly-errors explain file.notFound` does.
-    public static func builtIn(code: String) -> Classification? {
+    package static func builtIn(code: String) -> Classification? {
         builtInEntries[code]?.classification
     }
 
     /// Every built-in code, sorted.
-    public static var builtInCodes: [String] { builtInEntries.keys.sorted() }
+    package static var builtInCodes: [String] { builtInEntries.keys.sorted() }
 
     private static let builtInEntries: [String: FoundationErrorTable.Entry] = {
         var entries: [String: FoundationErrorTable.Entry] = [:]

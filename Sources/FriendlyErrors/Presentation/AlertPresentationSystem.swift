@@ -61,10 +61,10 @@ public enum AlertPresentationSystem {
     public static var presenter: any AlertPresenter { coordinator.presenter }
 
     /// The pipeline in effect for the current task: its override, else the bootstrapped one, else
-    /// ``AlertPipeline/standard``.
+    /// `AlertPipeline()`.
     public static var pipeline: AlertPipeline {
         if let pipeline = override?.pipeline { return pipeline }
-        return global.withLock { $0.pipeline } ?? .standard
+        return global.withLock { $0.pipeline } ?? .builtInOnly
     }
 
     static var coordinator: AlertCoordinator {

@@ -75,7 +75,7 @@ struct FoundationErrorClassifier: ErrorClassifier {
         // context's debug description may quote values and is never used.
         let codingPath = context?.codingPath ?? []
         if codingPath.isEmpty && lastKey == nil {
-            classification.reason = LocalizableText(key: "")
+            classification.reason = .empty
         } else {
             classification.reason = LocalizableText(
                 key: reasonKey, arguments: [.string(Self.path(codingPath, then: lastKey))])
