@@ -70,10 +70,7 @@ public struct AlertPipeline: Sendable {
 
     /// The pipeline with the built-in classifiers and catalog only.
     @available(*, deprecated, message: "use AlertPipeline(), the one spelling of the default pipeline")
-    public static var standard: AlertPipeline { builtInOnly }
-
-    /// `AlertPipeline()`, made once: what presenting uses when the app bootstrapped no pipeline.
-    static let builtInOnly = AlertPipeline()
+    public static var standard: AlertPipeline { AlertPipeline() }
 
     /// Whether any observer sees this pipeline's classifications: an integration can skip gathering
     /// metadata (``ClassificationContext/metadata``) that nobody would read.
