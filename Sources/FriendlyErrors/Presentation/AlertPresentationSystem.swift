@@ -61,7 +61,7 @@ public enum AlertPresentationSystem {
     public static var presenter: any AlertPresenter { coordinator.presenter }
 
     /// The pipeline in effect for the current task: its override, else the bootstrapped one, else
-    /// ``AlertPipeline/standard``.
+    /// `AlertPipeline()`.
     public static var pipeline: AlertPipeline { installedPipeline.pipeline }
 
     /// The pipeline in effect for the current task as it was installed, with what Foundation bridging

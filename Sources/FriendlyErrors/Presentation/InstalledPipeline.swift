@@ -17,6 +17,6 @@ final class InstalledPipeline: Sendable {
         processChain = pipeline.catalog.languageOrdinals(for: .process)
     }
 
-    /// ``AlertPipeline/standard``, for a process that installed none.
-    static let standard = InstalledPipeline(.standard)
+    /// `AlertPipeline()`, for a process that installed none.
+    static let standard = InstalledPipeline(AlertPipeline())
 }
