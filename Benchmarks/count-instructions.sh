@@ -12,7 +12,8 @@
 # N₁, N₂ = 1,000 and 6,000 calls; 1 and 6 for the catalog loads (milliseconds each).
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
-scratch="$root/.build-instructions"
+# INSTRUCTION_COUNTS_SCRATCH: another scratch path, to count a second build (a variant) beside the first.
+scratch="${INSTRUCTION_COUNTS_SCRATCH:-$root/.build-instructions}"
 
 command -v valgrind > /dev/null || { echo "error: valgrind is not installed" >&2; exit 1; }
 swift build -c release --package-path "$root/Benchmarks/InstructionCounts" --scratch-path "$scratch" >&2
