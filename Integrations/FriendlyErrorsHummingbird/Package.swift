@@ -40,6 +40,19 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
             ]
         ),
+        // Not a product: the driver for instruction counts of the error route (Scripts/count-error-route.sh).
+        .executableTarget(
+            name: "ErrorRouteCounts",
+            dependencies: [
+                "FriendlyErrorsHummingbird",
+                .product(name: "FriendlyErrors", package: "swift-friendly-errors"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOEmbedded", package: "swift-nio"),
+            ]
+        ),
         .testTarget(
             name: "FriendlyErrorsHummingbirdTests",
             dependencies: [

@@ -47,8 +47,9 @@ public struct FriendlyErrorsMiddleware<Context: RequestContext>: RouterMiddlewar
         }
     }
 
-    /// The response for `error` thrown while handling `request`; logs it.
-    func response(for error: any Error, request: Request, context: Context) -> Response {
+    /// The response for `error` thrown while handling `request`; logs it. Package access, so the
+    /// instruction-count driver (`ErrorRouteCounts`) can call it without a task.
+    package func response(for error: any Error, request: Request, context: Context) -> Response {
         let framework = FrameworkFacts(error, request: request, context: context)
         if let passThrough = framework.passThrough { return passThrough }
 
