@@ -64,6 +64,13 @@ struct JSONWriter: Sendable {
         needsComma = false
     }
 
+    /// Writes a member name prepared once (see ``Key``): nothing is escaped on the hot path.
+    mutating func key(_ key: Key) {
+        separate()
+        bytes.append(contentsOf: key.bytes)
+        needsComma = false
+    }
+
     mutating func string(_ value: String) {
         separate()
         Self.appendQuoted(value, to: &bytes)

@@ -49,18 +49,20 @@ public struct ProblemResponse: Sendable, Hashable {
     public init(alert: Alert, contentLanguage: String?, presenter: JSONPresenter = JSONPresenter()) {
         self.init(
             alert: alert, contentType: Self.contentType, contentLanguage: contentLanguage,
-            body: presenter.problemDetails(for: alert, instance: JSONPresenter.newInstance()))
+            body: presenter.problemDetailsWithNewInstance(for: alert))
     }
 
     /// The response for an alert with a body in another format: the headers as for problem+json
     /// (see ``init(alert:contentLanguage:presenter:)``) with `contentType`.
     init(alert: Alert, contentType: String, contentLanguage: String?, body: [UInt8]) {
-        var headers = [
+        var headers: [Header] = []
+        headers.reserveCapacity(3 + alert.responseHeaders.count)
+        headers.append(
             contentType == Self.contentType
-                ? Self.problemContentTypeHeader : Header(name: "Content-Type", value: contentType)
-        ]
+                ? Self.problemContentTypeHeader : Header(name: "Content-Type", value: contentType))
         if let contentLanguage, Self.isLanguageTag(contentLanguage) {
-            headers.append(Header(name: "Content-Language", value: contentLanguage))
+            // A language tag is letters, digits and hyphens: nothing a header must not hold.
+            headers.append(Header(uncheckedName: "Content-Language", value: contentLanguage))
         }
         var vary = Self.varyAcceptLanguageHeader
         for header in alert.responseHeaders where header.hasName("Vary") && !header.value.isEmpty {
@@ -68,8 +70,9 @@ public struct ProblemResponse: Sendable, Hashable {
         }
         headers.append(vary)
         // The error's own headers, but never one that describes the body: this response's body is ours.
-        headers += alert.responseHeaders.filter { header in
-            !Self.bodyHeaderNames.contains { header.hasName($0) } && !header.name.isEmpty
+        for header in alert.responseHeaders
+        where !Self.bodyHeaderNames.contains(where: { header.hasName($0) }) && !header.name.isEmpty {
+            headers.append(header)
         }
         self.init(status: alert.httpStatus, headers: headers, body: body, alert: alert)
     }
