@@ -1,13 +1,14 @@
 extension JSONWriter {
     /// A member name quoted, escaped and followed by its colon once, for names written again and
-    /// again (a presenter's fixed members): writing one is a copy of a few bytes.
+    /// again (a presenter's fixed members): writing one is a copy of a few bytes. A literal makes
+    /// one in place (`writer.int(404, forKey: "status")`), escaped on each call.
     ///
     /// ```swift
     /// static let title = JSONWriter.Key("title")   // "title":
     /// writer.key(Self.title)
     /// writer.string("Not found")
     /// ```
-    struct Key: Sendable {
+    struct Key: Sendable, ExpressibleByStringLiteral {
         /// `"name":` as UTF-8.
         let bytes: [UInt8]
 
@@ -17,17 +18,9 @@ extension JSONWriter {
             bytes.append(UInt8(ascii: ":"))
             self.bytes = bytes
         }
-    }
 
-    /// Writes a member whose value is a string, its name prepared once.
-    mutating func string(_ value: String, forKey key: Key) {
-        self.key(key)
-        string(value)
-    }
-
-    /// Writes a member whose value is an integer, its name prepared once.
-    mutating func int(_ value: Int, forKey key: Key) {
-        self.key(key)
-        int(value)
+        init(stringLiteral name: String) {
+            self.init(name)
+        }
     }
 }
