@@ -40,7 +40,7 @@ import Testing
             for alert in Self.alerts {
                 let template = presenter.template(for: alert)
                 let body = template.body { $0.append(contentsOf: instance.utf8) }
-                #expect(body == presenter.problemDetails(for: alert, instance: instance))
+                #expect(body == presenter.body(for: alert, instance: instance))
             }
         }
     }
@@ -55,7 +55,7 @@ import Testing
         }
         #expect(Set(instances).count == 3)
         for (body, instance) in zip(bodies, instances) {
-            #expect(body == presenter.problemDetails(for: alert, instance: instance))
+            #expect(body == presenter.body(for: alert, instance: instance))
         }
     }
 
@@ -84,7 +84,7 @@ import Testing
         let object = try #require(try JSONSerialization.jsonObject(with: Data(body)) as? [String: Any])
         let instance = try #require(object["instance"] as? String)
         #expect(instance.hasPrefix("urn:uuid:") && instance.hasSuffix("…") && instance.utf8.count <= 16)
-        #expect(body == presenter.problemDetails(for: alert, instance: instance))
+        #expect(body == presenter.body(for: alert, instance: instance))
     }
 
     @Test func unexpectedErrorsKeepTheirOwnReferenceID() throws {

@@ -34,7 +34,7 @@ public struct FriendlyErrorsMiddleware<Context: RequestContext>: RouterMiddlewar
     private let problemFields: ProblemFields
 
     /// A middleware answering errors through `pipeline`.
-    public init(pipeline: AlertPipeline = .standard, options: FriendlyErrorsOptions = FriendlyErrorsOptions()) {
+    public init(pipeline: AlertPipeline = AlertPipeline(), options: FriendlyErrorsOptions = FriendlyErrorsOptions()) {
         self.pipeline = pipeline
         self.options = options
         problemFields = ProblemFields(catalog: pipeline.catalog)
@@ -68,8 +68,9 @@ public struct FriendlyErrorsMiddleware<Context: RequestContext>: RouterMiddlewar
         let acceptLanguage = request.headers[.acceptLanguage]
         let alert = pipeline.alert(
             localizing: classification, in: acceptLanguage.map(LanguagePreference.acceptLanguage) ?? .base)
-        let problem = pipeline.problemResponse(
-            for: alert, presenter: options.presenter, format: ProblemResponse.Format(accept: request.headers[.accept]))
+        let problem = ProblemResponse(
+            alert: alert, contentLanguage: alert.language, presenter: options.presenter,
+            format: ProblemResponse.Format(accept: request.headers[.accept]))
         return Response(
             status: HTTPResponse.Status(code: problem.status), headers: problemFields.fields(of: problem),
             body: ResponseBody(byteBuffer: ByteBuffer(bytes: problem.body)))

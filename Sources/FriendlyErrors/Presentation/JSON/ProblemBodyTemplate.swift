@@ -6,7 +6,7 @@
 /// more than copying it. The templates of the last ``capacity`` alerts are kept, each with the
 /// presenter settings it was written with, and one is used only for an equal alert (with the same
 /// status) and equal settings: a body made from a template is byte for byte what
-/// ``JSONPresenter/problemDetails(for:instance:)`` writes with the same instance.
+/// ``JSONPresenter/body(for:instance:)`` writes with the same instance.
 struct ProblemBodyTemplate: Sendable {
     /// The length of a fresh instance, `urn:uuid:` and a UUID: a presenter whose identifiers are
     /// capped below it writes its bodies whole.
