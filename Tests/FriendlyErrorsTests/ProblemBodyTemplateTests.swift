@@ -59,6 +59,31 @@ import Testing
         }
     }
 
+    @Test func concurrentResponsesForMoreAlertsThanAreKeptGetTheirOwnBodies() async throws {
+        let presenter = JSONPresenter(typeBaseURI: "https://errors.example.com/")
+        // More distinct alerts than templates are kept, so tasks replace each other's templates.
+        let alerts = (0..<(ProblemBodyTemplate.capacity + 4)).map { credits in
+            serverPipeline.alert(for: InsufficientFunds(missingCredits: credits), in: credits % 2 == 0 ? "en" : "ja")
+        }
+        let mismatches = await withTaskGroup(of: Int.self) { group in
+            for task in 0..<8 {
+                group.addTask {
+                    var mismatches = 0
+                    for round in 0..<100 {
+                        let alert = alerts[(task * 7 + round) % alerts.count]
+                        let body = ProblemResponse(alert: alert, contentLanguage: alert.language, presenter: presenter).body
+                        let object = (try? JSONSerialization.jsonObject(with: Data(body))) as? [String: Any]
+                        let instance = object?["instance"] as? String ?? ""
+                        if body != presenter.body(for: alert, instance: instance) { mismatches += 1 }
+                    }
+                    return mismatches
+                }
+            }
+            return await group.reduce(0, +)
+        }
+        #expect(mismatches == 0)
+    }
+
     @Test func categoriesOfTheSameNameWithOtherStatusesGetTheirOwnStatus() {
         for status in [409, 410, 409] {
             let alert = Alert(
