@@ -2,6 +2,15 @@
 
 import PackageDescription
 
+/// What the library, the example and the driver all use: the core and Hummingbird's modules.
+let frameworkDependencies: [Target.Dependency] = [
+    .product(name: "FriendlyErrors", package: "swift-friendly-errors"),
+    .product(name: "Hummingbird", package: "hummingbird"),
+    .product(name: "HTTPTypes", package: "swift-http-types"),
+    .product(name: "Logging", package: "swift-log"),
+    .product(name: "NIOCore", package: "swift-nio"),
+]
+
 let package = Package(
     name: "swift-friendly-errors-hummingbird",
     platforms: [.macOS(.v14)],
@@ -21,24 +30,17 @@ let package = Package(
     targets: [
         .target(
             name: "FriendlyErrorsHummingbird",
-            dependencies: [
-                .product(name: "FriendlyErrors", package: "swift-friendly-errors"),
-                .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "HTTPTypes", package: "swift-http-types"),
-                .product(name: "Logging", package: "swift-log"),
-                .product(name: "NIOCore", package: "swift-nio"),
-            ]
+            dependencies: frameworkDependencies
         ),
         .executableTarget(
             name: "ExampleServer",
-            dependencies: [
-                "FriendlyErrorsHummingbird",
-                .product(name: "FriendlyErrors", package: "swift-friendly-errors"),
-                .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "HTTPTypes", package: "swift-http-types"),
-                .product(name: "Logging", package: "swift-log"),
-                .product(name: "NIOCore", package: "swift-nio"),
-            ]
+            dependencies: ["FriendlyErrorsHummingbird"] + frameworkDependencies
+        ),
+        // Not a product: the driver for instruction counts of the error route (Scripts/count-error-route.sh).
+        .executableTarget(
+            name: "ErrorRouteCounts",
+            dependencies: ["FriendlyErrorsHummingbird", .product(name: "NIOEmbedded", package: "swift-nio")]
+                + frameworkDependencies
         ),
         .testTarget(
             name: "FriendlyErrorsHummingbirdTests",
@@ -46,14 +48,9 @@ let package = Package(
                 "FriendlyErrorsHummingbird",
                 // The example's errors and catalog serve the tests too.
                 "ExampleServer",
-                .product(name: "FriendlyErrors", package: "swift-friendly-errors"),
-                .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
-                .product(name: "HTTPTypes", package: "swift-http-types"),
-                .product(name: "Logging", package: "swift-log"),
                 .product(name: "InMemoryLogging", package: "swift-log"),
-                .product(name: "NIOCore", package: "swift-nio"),
-            ]
+            ] + frameworkDependencies
         ),
     ],
     swiftLanguageModes: [.v6]

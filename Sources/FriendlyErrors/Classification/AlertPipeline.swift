@@ -102,21 +102,24 @@ public struct AlertPipeline: Sendable {
         // A local, so the closure captures the chain alone, not a copy of the whole pipeline.
         let chain = self.chain
         guard let context else {
-            let classification = unwrapping.classify(error) { chain.classify($0, from: 0) }
+            let classification = unwrapping.classify(error) { chain.classify($0, from: 0, drawsReferenceID: true) }
             if !observers.isEmpty {
                 let event = ClassificationEvent(error: error, classification: classification, context: .none)
                 for observer in observers { observer(event) }
             }
             return classification
         }
+        // An unknown error with a framework's client error status is classified by that status below,
+        // so the fallback's reference ID would be thrown away: none is drawn.
+        let frameworkClientError = context.httpStatus.map { (400...499).contains($0) } ?? false
         var classification = ForeignErrorClassifier.$isServerSide.withValue(true) {
-            unwrapping.classify(error) { chain.classify($0, from: 0) }
+            unwrapping.classify(error) { chain.classify($0, from: 0, drawsReferenceID: !frameworkClientError) }
         }
         if let status = context.httpStatus, (400...599).contains(status) {
             if classification.isUnexpected, status < 500 {
                 // The framework knows it for a client's mistake: its status says more than "unexpected".
                 classification = Classification(
-                    code: "http.\(status)", category: .forHTTPStatus(status), httpStatus: status)
+                    code: Self.httpStatusCodes[status - 400], category: .forHTTPStatus(status), httpStatus: status)
                 if let message = context.message, !message.isEmpty {
                     // The framework's words, never looked up.
                     classification.message = .verbatim(message)
@@ -132,6 +135,10 @@ public struct AlertPipeline: Sendable {
         }
         return classification
     }
+
+    /// `http.400` … `http.499`, the codes of errors classified by a framework's client error status,
+    /// made once rather than for every response.
+    private static let httpStatusCodes = (400...499).map { "http.\($0)" }
 
     /// The alert for `error`, in the best of the catalog's languages for `preference`.
     ///
@@ -325,9 +332,10 @@ private final class ClassifierChain: Sendable {
     }
 
     /// The chain from link `stage` on. Each link gets the rest as a non-escaping closure, so
-    /// classifying allocates nothing.
-    func classify(_ error: any Error, from stage: Int) -> Classification {
-        guard stage < links.count else { return fallback.classify(error) }
-        return links[stage].classify(error) { classify($0, from: stage + 1) }
+    /// classifying allocates nothing. `drawsReferenceID` is false when the caller replaces an
+    /// unexpected outcome anyway (see ``FallbackClassifier/classify(_:drawsReferenceID:)``).
+    func classify(_ error: any Error, from stage: Int, drawsReferenceID: Bool) -> Classification {
+        guard stage < links.count else { return fallback.classify(error, drawsReferenceID: drawsReferenceID) }
+        return links[stage].classify(error) { classify($0, from: stage + 1, drawsReferenceID: drawsReferenceID) }
     }
 }

@@ -34,6 +34,13 @@ public struct ResponseHeader: Sendable, Hashable, CustomStringConvertible {
         self.value = String(decoding: kept[start..<max(start, end)], as: UTF8.self)
     }
 
+    /// A header the library made from parts it knows to be clean (its own names, a language tag it
+    /// checked): nothing to filter, so nothing is copied.
+    init(uncheckedName name: String, value: String) {
+        self.name = name
+        self.value = value
+    }
+
     /// `Name: value`, as the header is sent.
     public var description: String { "\(name): \(value)" }
 
@@ -48,8 +55,12 @@ public struct ResponseHeader: Sendable, Hashable, CustomStringConvertible {
         case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
             UInt8(ascii: "0")...UInt8(ascii: "9"):
             return true
+        case UInt8(ascii: "!"), UInt8(ascii: "#"), UInt8(ascii: "$"), UInt8(ascii: "%"), UInt8(ascii: "&"),
+            UInt8(ascii: "'"), UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "."),
+            UInt8(ascii: "^"), UInt8(ascii: "_"), UInt8(ascii: "`"), UInt8(ascii: "|"), UInt8(ascii: "~"):
+            return true
         default:
-            return Array("!#$%&'*+-.^_`|~".utf8).contains(byte)
+            return false
         }
     }
 

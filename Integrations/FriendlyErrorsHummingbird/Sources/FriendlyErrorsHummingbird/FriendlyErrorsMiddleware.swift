@@ -30,11 +30,14 @@ public struct FriendlyErrorsMiddleware<Context: RequestContext>: RouterMiddlewar
     public let pipeline: AlertPipeline
     /// How errors are answered and logged.
     public let options: FriendlyErrorsOptions
+    /// The response fields, prepared for the catalog's languages.
+    private let problemFields: ProblemFields
 
     /// A middleware answering errors through `pipeline`.
     public init(pipeline: AlertPipeline = AlertPipeline(), options: FriendlyErrorsOptions = FriendlyErrorsOptions()) {
         self.pipeline = pipeline
         self.options = options
+        problemFields = ProblemFields(catalog: pipeline.catalog)
     }
 
     public func handle(
@@ -47,8 +50,9 @@ public struct FriendlyErrorsMiddleware<Context: RequestContext>: RouterMiddlewar
         }
     }
 
-    /// The response for `error` thrown while handling `request`; logs it.
-    func response(for error: any Error, request: Request, context: Context) -> Response {
+    /// The response for `error` thrown while handling `request`; logs it. Package access, so the
+    /// instruction-count driver (`ErrorRouteCounts`) can call it without a task.
+    package func response(for error: any Error, request: Request, context: Context) -> Response {
         let framework = FrameworkFacts(error, request: request, context: context)
         if let passThrough = framework.passThrough { return passThrough }
 
@@ -60,13 +64,16 @@ public struct FriendlyErrorsMiddleware<Context: RequestContext>: RouterMiddlewar
         let classification = pipeline.classify(error, context: classificationContext)
         if options.logsErrors { log(error, classification, context: context) }
 
-        let acceptLanguage = request.headers[values: .acceptLanguage].joined(separator: ", ")
+        // Several Accept-Language fields are read as one list, joined with ", ".
+        let acceptLanguage = request.headers[.acceptLanguage]
         let alert = pipeline.alert(
-            localizing: classification, in: acceptLanguage.isEmpty ? .base : .acceptLanguage(acceptLanguage))
+            localizing: classification, in: acceptLanguage.map(LanguagePreference.acceptLanguage) ?? .base)
         let problem = ProblemResponse(
             alert: alert, contentLanguage: alert.language, presenter: options.presenter,
             format: ProblemResponse.Format(accept: request.headers[.accept]))
-        return Response(problem)
+        return Response(
+            status: HTTPResponse.Status(code: problem.status), headers: problemFields.fields(of: problem),
+            body: ResponseBody(byteBuffer: ByteBuffer(bytes: problem.body)))
     }
 
     /// Logs the error at its classification's level, with swift-log's `error:` and dotted metadata.
@@ -96,28 +103,16 @@ public struct FriendlyErrorsMiddleware<Context: RequestContext>: RouterMiddlewar
 extension Logger.Level {
     /// The swift-log level of the same name.
     init(_ level: LogLevel) {
-        self = Logger.Level(rawValue: level.rawValue) ?? .error
-    }
-}
-
-extension Response {
-    /// A Hummingbird response with the problem's status, headers and body.
-    init(_ problem: ProblemResponse) {
-        var headers = HTTPFields()
-        headers.reserveCapacity(problem.headers.count + 1)
-        for header in problem.headers {
-            // Names are RFC 9110 tokens already; an empty one (all its characters dropped) is skipped.
-            if let name = Self.knownNames[header.name] ?? HTTPField.Name(header.name) {
-                headers.append(HTTPField(name: name, value: header.value))
-            }
+        // A switch, not `init(rawValue: level.rawValue)`: comparing names costs more than the rest of a
+        // filtered-out log call.
+        switch level {
+        case .trace: self = .trace
+        case .debug: self = .debug
+        case .info: self = .info
+        case .notice: self = .notice
+        case .warning: self = .warning
+        case .error: self = .error
+        case .critical: self = .critical
         }
-        self.init(
-            status: HTTPResponse.Status(code: problem.status), headers: headers,
-            body: ResponseBody(byteBuffer: ByteBuffer(bytes: problem.body)))
     }
-
-    /// The names every problem response has, made once: checking a name costs more than sending it.
-    private static let knownNames: [String: HTTPField.Name] = [
-        "Content-Type": .contentType, "Content-Language": .contentLanguage, "Vary": .vary,
-    ]
 }

@@ -7,10 +7,13 @@ struct FallbackClassifier: Sendable {
 
     var includesDebugDetails: Bool
 
-    func classify(_ error: any Error) -> Classification {
+    /// The unexpected classification of `error`. Without `drawsReferenceID` it has no reference ID:
+    /// for a caller that replaces it (a framework's client error status classifies the error instead),
+    /// so no ID is spent on what nobody sees.
+    func classify(_ error: any Error, drawsReferenceID: Bool = true) -> Classification {
         var classification = Classification(code: Self.code, category: .unknown)
         classification.isUnexpected = true
-        classification.referenceID = ReferenceID.make()
+        if drawsReferenceID { classification.referenceID = ReferenceID.make() }
         if includesDebugDetails { classification.debugDetail = String(reflecting: error) }
         return classification
     }

@@ -80,13 +80,20 @@ public struct LanguagePreference: Sendable, Hashable, ExpressibleByStringLiteral
 
     /// The preference an HTTP `Accept-Language` header states, with its q-values, `*` and `q=0`.
     ///
-    /// Parsing is bounded (see ``AcceptLanguage``), so the header can be passed as received.
+    /// Parsing is bounded (see ``AcceptLanguage``), so the header can be passed as received. The
+    /// preferences of the last few dozen headers are kept, so a server parses each client's header
+    /// once, not on every response.
     ///
     /// ```swift
     /// let preference = LanguagePreference.acceptLanguage("da, en-GB;q=0.8, en;q=0.7")
     /// preference.tags   // [da, en-GB, en]
     /// ```
     public static func acceptLanguage(_ header: String) -> LanguagePreference {
+        AcceptLanguageCache.preference(for: header, parse: parsingAcceptLanguage)
+    }
+
+    /// The preference an `Accept-Language` header states, parsed (see ``acceptLanguage(_:)``).
+    static func parsingAcceptLanguage(_ header: String) -> LanguagePreference {
         var tags: [LanguageTag] = []
         var wildcardPosition: Int?
         var excluded: [LanguageTag] = []

@@ -129,6 +129,26 @@ public struct JSONPresenter: AlertPresenter {
         return writer.bytes
     }
 
+    /// The problem details object for `alert` with a fresh ``newInstance()``: the bytes
+    /// ``body(for:instance:)`` writes, from a template when the same alert was written
+    /// recently with the same settings (see ``ProblemBodyTemplate``), as a server answers the same
+    /// error again and again.
+    func bodyWithNewInstance(for alert: Alert) -> [UInt8] {
+        guard limits.maximumIdentifierBytes >= ProblemBodyTemplate.instanceLength, alert.referenceID == nil else {
+            // A capped instance, or an alert with its own reference ID that no later response repeats.
+            return body(for: alert, instance: Self.newInstance())
+        }
+        return ProblemBodyTemplate.cached(for: alert, presenter: self).body()
+    }
+
+    /// The template of the problem details for `alert`: the object with a placeholder `instance`,
+    /// and where that value is.
+    func template(for alert: Alert) -> ProblemBodyTemplate {
+        var writer = JSONWriter(reservingCapacity: 768)
+        let range = write(alert, instance: ProblemBodyTemplate.placeholderInstance, to: &writer)!
+        return ProblemBodyTemplate(bytes: writer.bytes, instance: range)
+    }
+
     /// The problem details object for `alert` followed by a newline: one record of JSON Lines, as
     /// ``present(_:)`` writes it. The object itself never holds a line break (every control
     /// character and U+2028/U+2029 is escaped).
@@ -161,86 +181,131 @@ public struct JSONPresenter: AlertPresenter {
             return "about:blank"
         }
         let code = alert.code.cappedAtGraphemeBoundary(maxUTF8Bytes: limits.maximumIdentifierBytes)
-        let separator = base.hasSuffix("/") ? "" : "/"
-        return base + separator + ProblemType.path(forCode: code)
+        // Built as bytes in one buffer: this runs for every response.
+        var type: [UInt8] = []
+        type.reserveCapacity(base.utf8.count + code.utf8.count + 8)
+        type.append(contentsOf: base.utf8)
+        if base.utf8.last != UInt8(ascii: "/") { type.append(UInt8(ascii: "/")) }
+        ProblemType.appendPath(forCode: code, to: &type)
+        return String(decoding: type, as: UTF8.self)
     }
 
     /// A fresh `urn:uuid:` URI naming one occurrence of a problem, for the `instance` member.
     public static func newInstance() -> String {
-        "urn:uuid:" + RandomUUID.make()
+        var text: [UInt8] = []
+        text.reserveCapacity(45)
+        text.append(contentsOf: "urn:uuid:".utf8)
+        RandomUUID.append(to: &text)
+        return String(decoding: text, as: UTF8.self)
     }
 
-    private func write(_ alert: Alert, instance: String?, to writer: inout JSONWriter) {
+    /// Writes the object; answers where the `instance` value (its quotes included) is in the bytes.
+    @discardableResult
+    private func write(_ alert: Alert, instance: String?, to writer: inout JSONWriter) -> Range<Int>? {
         let text = limits.maximumTextBytes
         let identifier = limits.maximumIdentifierBytes
         writer.beginObject()
-        writer.string(type(for: alert), forKey: "type")
-        writer.string(alert.title.cappedAtGraphemeBoundary(maxUTF8Bytes: text), forKey: "title")
-        writer.int(alert.httpStatus, forKey: "status")
-        writer.string(alert.message.cappedAtGraphemeBoundary(maxUTF8Bytes: text), forKey: "detail")
+        writer.string(type(for: alert), forKey: Member.type)
+        writer.string(alert.title.cappedAtGraphemeBoundary(maxUTF8Bytes: text), forKey: Member.title)
+        writer.int(alert.httpStatus, forKey: Member.status)
+        writer.string(alert.message.cappedAtGraphemeBoundary(maxUTF8Bytes: text), forKey: Member.detail)
+        var instanceRange: Range<Int>?
         if let instance {
-            writer.string(instance.cappedAtGraphemeBoundary(maxUTF8Bytes: identifier), forKey: "instance")
+            writer.key(Member.instance)
+            let start = writer.bytes.count
+            writer.string(instance.cappedAtGraphemeBoundary(maxUTF8Bytes: identifier))
+            instanceRange = start..<writer.bytes.count
         }
-        writer.string(alert.code.cappedAtGraphemeBoundary(maxUTF8Bytes: identifier), forKey: "code")
-        writer.string(alert.category.name.cappedAtGraphemeBoundary(maxUTF8Bytes: identifier), forKey: "category")
-        writer.string(alert.severity.rawValue, forKey: "severity")
+        writer.string(alert.code.cappedAtGraphemeBoundary(maxUTF8Bytes: identifier), forKey: Member.code)
+        writer.string(alert.category.name.cappedAtGraphemeBoundary(maxUTF8Bytes: identifier), forKey: Member.category)
+        writer.string(alert.severity.rawValue, forKey: Member.severity)
         if let reason = alert.reason {
-            writer.string(reason.cappedAtGraphemeBoundary(maxUTF8Bytes: text), forKey: "reason")
+            writer.string(reason.cappedAtGraphemeBoundary(maxUTF8Bytes: text), forKey: Member.reason)
         }
         if let suggestion = alert.suggestion {
-            writer.string(suggestion.cappedAtGraphemeBoundary(maxUTF8Bytes: text), forKey: "suggestion")
+            writer.string(suggestion.cappedAtGraphemeBoundary(maxUTF8Bytes: text), forKey: Member.suggestion)
         }
         if let referenceID = alert.referenceID {
-            writer.string(referenceID.cappedAtGraphemeBoundary(maxUTF8Bytes: identifier), forKey: "referenceId")
+            writer.string(referenceID.cappedAtGraphemeBoundary(maxUTF8Bytes: identifier), forKey: Member.referenceId)
         }
-        writer.key("actions")
+        writer.key(Member.actions)
         writer.beginArray()
         for action in alert.actions.prefix(limits.maximumActions) {
             writer.beginObject()
-            writer.string(action.id.cappedAtGraphemeBoundary(maxUTF8Bytes: identifier), forKey: "id")
-            writer.string(action.label.cappedAtGraphemeBoundary(maxUTF8Bytes: text), forKey: "title")
-            writer.string(action.role.rawValue, forKey: "role")
+            writer.string(action.id.cappedAtGraphemeBoundary(maxUTF8Bytes: identifier), forKey: Member.id)
+            writer.string(action.label.cappedAtGraphemeBoundary(maxUTF8Bytes: text), forKey: Member.title)
+            writer.string(action.role.rawValue, forKey: Member.role)
             writer.endObject()
         }
         writer.endArray()
         if !alert.fieldProblems.isEmpty {
-            writer.key("errors")
+            writer.key(Member.errors)
             writer.beginArray()
             for problem in alert.fieldProblems.prefix(limits.maximumFieldProblems) {
                 writer.beginObject()
                 if let pointer = problem.pointerFragment {
-                    writer.string(pointer.cappedAtGraphemeBoundary(maxUTF8Bytes: text), forKey: "pointer")
+                    writer.string(pointer.cappedAtGraphemeBoundary(maxUTF8Bytes: text), forKey: Member.pointer)
                 } else {
-                    writer.string(problem.field.cappedAtGraphemeBoundary(maxUTF8Bytes: text), forKey: "field")
+                    writer.string(problem.field.cappedAtGraphemeBoundary(maxUTF8Bytes: text), forKey: Member.field)
                 }
-                writer.string(problem.code.cappedAtGraphemeBoundary(maxUTF8Bytes: identifier), forKey: "code")
-                writer.string(problem.message.cappedAtGraphemeBoundary(maxUTF8Bytes: text), forKey: "detail")
+                writer.string(problem.code.cappedAtGraphemeBoundary(maxUTF8Bytes: identifier), forKey: Member.code)
+                writer.string(problem.message.cappedAtGraphemeBoundary(maxUTF8Bytes: text), forKey: Member.detail)
                 if let location = problem.location { write(location, to: &writer) }
                 writer.endObject()
             }
             writer.endArray()
         }
-        writer.string(alert.language.cappedAtGraphemeBoundary(maxUTF8Bytes: identifier), forKey: "language")
-        if alert.occurrences > 1 { writer.int(alert.occurrences, forKey: "occurrences") }
+        writer.string(alert.language.cappedAtGraphemeBoundary(maxUTF8Bytes: identifier), forKey: Member.language)
+        if alert.occurrences > 1 { writer.int(alert.occurrences, forKey: Member.occurrences) }
         if let location = alert.location { write(location, to: &writer) }
         if let detail = alert.debugDetail {
             writer.string(
-                detail.cappedAtGraphemeBoundary(maxUTF8Bytes: limits.maximumDebugDetailBytes), forKey: "debugDetail")
+                detail.cappedAtGraphemeBoundary(maxUTF8Bytes: limits.maximumDebugDetailBytes), forKey: Member.debugDetail)
         }
         writer.endObject()
+        return instanceRange
     }
 
     /// The `location` member: line, column and length, and the file only when ``revealsFilePaths``
     /// is on. The file's text is never written.
     private func write(_ location: FileLocation, to writer: inout JSONWriter) {
-        writer.key("location")
+        writer.key(Member.location)
         writer.beginObject()
         if revealsFilePaths {
-            writer.string(location.file.cappedAtGraphemeBoundary(maxUTF8Bytes: limits.maximumTextBytes), forKey: "file")
+            writer.string(location.file.cappedAtGraphemeBoundary(maxUTF8Bytes: limits.maximumTextBytes), forKey: Member.file)
         }
-        writer.int(location.line, forKey: "line")
-        writer.int(location.column, forKey: "column")
-        if let length = location.length { writer.int(length, forKey: "length") }
+        writer.int(location.line, forKey: Member.line)
+        writer.int(location.column, forKey: Member.column)
+        if let length = location.length { writer.int(length, forKey: Member.length) }
         writer.endObject()
     }
+}
+
+/// The members of a problem details object, each quoted and escaped once.
+private enum Member {
+    static let type = JSONWriter.Key("type")
+    static let title = JSONWriter.Key("title")
+    static let status = JSONWriter.Key("status")
+    static let detail = JSONWriter.Key("detail")
+    static let instance = JSONWriter.Key("instance")
+    static let code = JSONWriter.Key("code")
+    static let category = JSONWriter.Key("category")
+    static let severity = JSONWriter.Key("severity")
+    static let reason = JSONWriter.Key("reason")
+    static let suggestion = JSONWriter.Key("suggestion")
+    static let referenceId = JSONWriter.Key("referenceId")
+    static let actions = JSONWriter.Key("actions")
+    static let id = JSONWriter.Key("id")
+    static let role = JSONWriter.Key("role")
+    static let errors = JSONWriter.Key("errors")
+    static let pointer = JSONWriter.Key("pointer")
+    static let field = JSONWriter.Key("field")
+    static let language = JSONWriter.Key("language")
+    static let occurrences = JSONWriter.Key("occurrences")
+    static let location = JSONWriter.Key("location")
+    static let debugDetail = JSONWriter.Key("debugDetail")
+    static let file = JSONWriter.Key("file")
+    static let line = JSONWriter.Key("line")
+    static let column = JSONWriter.Key("column")
+    static let length = JSONWriter.Key("length")
 }

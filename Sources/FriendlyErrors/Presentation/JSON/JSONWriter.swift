@@ -64,6 +64,13 @@ struct JSONWriter: Sendable {
         needsComma = false
     }
 
+    /// Writes a member name prepared once (see ``Key``): nothing is escaped on the hot path.
+    mutating func key(_ key: Key) {
+        separate()
+        bytes.append(contentsOf: key.bytes)
+        needsComma = false
+    }
+
     mutating func string(_ value: String) {
         separate()
         Self.appendQuoted(value, to: &bytes)
@@ -99,20 +106,20 @@ struct JSONWriter: Sendable {
         needsComma = true
     }
 
-    /// Writes a member whose value is a string.
-    mutating func string(_ value: String, forKey key: String) {
+    /// Writes a member whose value is a string; the name is escaped once (see ``Key``).
+    mutating func string(_ value: String, forKey key: Key) {
         self.key(key)
         string(value)
     }
 
     /// Writes a member whose value is an integer.
-    mutating func int(_ value: Int, forKey key: String) {
+    mutating func int(_ value: Int, forKey key: Key) {
         self.key(key)
         int(value)
     }
 
     /// Writes a member whose value is a Boolean.
-    mutating func bool(_ value: Bool, forKey key: String) {
+    mutating func bool(_ value: Bool, forKey key: Key) {
         self.key(key)
         bool(value)
     }

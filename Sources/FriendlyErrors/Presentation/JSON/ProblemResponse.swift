@@ -71,7 +71,7 @@ public struct ProblemResponse: Sendable, Hashable {
         guard format.isPlainText else {
             self.init(
                 alert: alert, contentType: Self.contentType, contentLanguage: contentLanguage,
-                body: presenter.body(for: alert, instance: JSONPresenter.newInstance()))
+                body: presenter.bodyWithNewInstance(for: alert))
             return
         }
         let renderer = ConsoleRenderer(columns: nil, usesColor: false, isPlain: true, texts: alert.presenterTexts)
@@ -83,12 +83,14 @@ public struct ProblemResponse: Sendable, Hashable {
     /// The response for an alert with a body in another format: the headers as for problem+json
     /// (see ``init(alert:contentLanguage:presenter:format:)``) with `contentType`.
     init(alert: Alert, contentType: String, contentLanguage: String?, body: [UInt8]) {
-        var headers = [
+        var headers: [Header] = []
+        headers.reserveCapacity(3 + alert.responseHeaders.count)
+        headers.append(
             contentType == Self.contentType
-                ? Self.problemContentTypeHeader : Header(name: "Content-Type", value: contentType)
-        ]
+                ? Self.problemContentTypeHeader : Header(name: "Content-Type", value: contentType))
         if let contentLanguage, Self.isLanguageTag(contentLanguage) {
-            headers.append(Header(name: "Content-Language", value: contentLanguage))
+            // A language tag is letters, digits and hyphens: nothing a header must not hold.
+            headers.append(Header(uncheckedName: "Content-Language", value: contentLanguage))
         }
         var vary = Self.varyAcceptLanguageHeader
         for header in alert.responseHeaders where header.hasName("Vary") && !header.value.isEmpty {
@@ -96,8 +98,9 @@ public struct ProblemResponse: Sendable, Hashable {
         }
         headers.append(vary)
         // The error's own headers, but never one that describes the body: this response's body is ours.
-        headers += alert.responseHeaders.filter { header in
-            !Self.bodyHeaderNames.contains { header.hasName($0) } && !header.name.isEmpty
+        for header in alert.responseHeaders
+        where !Self.bodyHeaderNames.contains(where: { header.hasName($0) }) && !header.name.isEmpty {
+            headers.append(header)
         }
         self.init(status: alert.httpStatus, headers: headers, body: body, alert: alert)
     }

@@ -6,7 +6,8 @@
 /// first half is a bijection of the counter, so no two UUIDs of one process are equal, and seeds from
 /// the system generator keep processes apart — no system call after the first.
 enum RandomUUID {
-    private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
+    /// A UUID's layout: its dashes, with room for the digits between.
+    private static let dashes: [UInt8] = Array("00000000-0000-0000-0000-000000000000".utf8)
     private static let key: UInt64 = {
         var generator = SystemRandomNumberGenerator()
         return generator.next()
@@ -18,6 +19,14 @@ enum RandomUUID {
 
     /// A fresh UUID, `xxxxxxxx-xxxx-4xxx-[89ab]xxx-xxxxxxxxxxxx`.
     static func make() -> String {
+        var text: [UInt8] = []
+        text.reserveCapacity(36)
+        append(to: &text)
+        return String(decoding: text, as: UTF8.self)
+    }
+
+    /// Appends a fresh UUID's 36 characters to `text`: one buffer, no intermediate strings.
+    static func append(to text: inout [UInt8]) {
         let counter = state.withLock { value in
             value &+= 0x9E37_79B9_7F4A_7C15
             return value
@@ -26,15 +35,17 @@ enum RandomUUID {
         // top two bits of byte 8 (RFC 9562, section 5.4).
         let high = ReferenceID.mix(counter) & ~0xF000 | 0x4000
         let low = ReferenceID.mix(counter ^ key) & ~(0xC0 << 56) | (0x80 << 56)
-        var text: [UInt8] = []
-        text.reserveCapacity(36)
-        for (index, word) in [high, low].enumerated() {
-            for nibble in (0..<16).reversed() {
-                let position = index * 16 + (15 - nibble)
-                if position == 8 || position == 12 || position == 16 || position == 20 { text.append(0x2D) }
-                text.append(hexDigits[Int(truncatingIfNeeded: (word >> (UInt64(nibble) * 4)) & 0xF)])
-            }
+        // 8-4-4-4-12 hexadecimal digits, `high`'s 16 then `low`'s 16, written over a copy of the dashes:
+        // setting bytes of a buffer already the right size costs less than appending them one by one.
+        let start = text.count
+        text.append(contentsOf: dashes)
+        var position = start
+        for digit in 0..<32 {
+            if digit == 8 || digit == 12 || digit == 16 || digit == 20 { position += 1 }
+            let word = digit < 16 ? high : low
+            let nibble = UInt8(truncatingIfNeeded: word >> UInt64((15 - (digit & 15)) * 4)) & 0xF
+            text[position] = nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10
+            position += 1
         }
-        return String(decoding: text, as: UTF8.self)
     }
 }

@@ -1,0 +1,101 @@
+/// A problem details object written once for an alert, with a gap where its `instance` goes: the
+/// only member that differs between two responses for the same alert.
+///
+/// A server answers the same few errors over and over (a missing route, a rejected token, a rate
+/// limit), and writing the object again — the type URI, every text escaped — costs several times
+/// more than copying it. The templates of the last ``capacity`` alerts are kept, each with the
+/// presenter settings it was written with, and one is used only for an equal alert (with the same
+/// status) and equal settings: a body made from a template is byte for byte what
+/// ``JSONPresenter/body(for:instance:)`` writes with the same instance.
+struct ProblemBodyTemplate: Sendable {
+    /// The length of a fresh instance, `urn:uuid:` and a UUID: a presenter whose identifiers are
+    /// capped below it writes its bodies whole.
+    static let instanceLength = 45
+    /// The instance a template is written with, then replaced.
+    static let placeholderInstance = "urn:uuid:00000000-0000-4000-8000-000000000000"
+    /// The most templates kept.
+    static let capacity = 16
+    /// The largest body kept as a template; larger ones are written whole each time.
+    static let maximumBytes = 4096
+
+    /// The object with the placeholder instance.
+    let bytes: [UInt8]
+    /// Where the instance's value is in ``bytes``, its quotes included.
+    let instance: Range<Int>
+
+    /// The object with a fresh instance (see ``JSONPresenter/newInstance()``).
+    func body() -> [UInt8] {
+        body { bytes in
+            bytes.append(contentsOf: "urn:uuid:".utf8)
+            RandomUUID.append(to: &bytes)
+        }
+    }
+
+    /// The object with the instance `appendInstance` writes: characters that need no JSON escaping
+    /// (a `urn:uuid:` URI), at most ``instanceLength`` of them.
+    func body(instance appendInstance: (inout [UInt8]) -> Void) -> [UInt8] {
+        var body: [UInt8] = []
+        body.reserveCapacity(bytes.count - instance.count + Self.instanceLength + 2)
+        body.append(contentsOf: bytes[..<instance.lowerBound])
+        body.append(UInt8(ascii: "\""))
+        appendInstance(&body)
+        body.append(UInt8(ascii: "\""))
+        body.append(contentsOf: bytes[instance.upperBound...])
+        return body
+    }
+
+    /// The template for `alert` written by `presenter`: a recent one, or a new one kept for next time.
+    static func cached(for alert: Alert, presenter: JSONPresenter) -> ProblemBodyTemplate {
+        let settings = Settings(presenter)
+        let status = alert.httpStatus
+        let found = recent.withLock { recent -> ProblemBodyTemplate? in
+            // Alerts compare categories by name; the status written comes from the category too.
+            let index = recent.entries.firstIndex { $0.settings == settings && $0.alert == alert && $0.status == status }
+            return index.map { recent.entries[$0].template }
+        }
+        if let found { return found }
+        let template = presenter.template(for: alert)
+        if template.bytes.count <= maximumBytes {
+            let entry = Entry(alert: alert, status: status, settings: settings, template: template)
+            recent.withLock { $0.keep(entry) }
+        }
+        return template
+    }
+
+    /// What of a presenter changes the bytes of a problem details object.
+    private struct Settings: Equatable {
+        var typeBaseURI: String?
+        var limits: JSONPresenter.Limits
+        var revealsFilePaths: Bool
+
+        init(_ presenter: JSONPresenter) {
+            typeBaseURI = presenter.typeBaseURI
+            limits = presenter.limits
+            revealsFilePaths = presenter.revealsFilePaths
+        }
+    }
+
+    private struct Entry {
+        var alert: Alert
+        var status: Int
+        var settings: Settings
+        var template: ProblemBodyTemplate
+    }
+
+    /// The templates kept, the oldest replaced first.
+    private struct Recent {
+        var entries: [Entry] = []
+        var next = 0
+
+        mutating func keep(_ entry: Entry) {
+            if entries.count < ProblemBodyTemplate.capacity {
+                entries.append(entry)
+            } else {
+                entries[next] = entry
+                next = (next + 1) % ProblemBodyTemplate.capacity
+            }
+        }
+    }
+
+    private static let recent = LockedValue(Recent())
+}
