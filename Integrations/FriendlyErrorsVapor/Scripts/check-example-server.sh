@@ -1,0 +1,108 @@
+#!/usr/bin/env bash
+# Starts the example app on a free loopback port and checks its answers with curl: a Japanese
+# Accept-Language on Vapor's 404, a validation failure with three broken fields (400 with `errors`),
+# a redirect passed through, Abort(.tooManyRequests) keeping its Retry-After, and an unknown error
+# whose secret is absent from the body and headers but present in the log line that carries the
+# body's reference id. Problem bodies are validated against the core's JSON Schema when Python's
+# jsonschema is installed. Stops the app on exit, whatever happens.
+#
+# Usage: Scripts/check-example-server.sh [scratch path, default .build-vapor]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+scratch=${1:-.build-vapor}
+schema=../../Schemas/problem-details.v1.schema.json
+
+swift build --scratch-path "$scratch" --product friendly-errors-vapor-example
+bin="$(swift build --scratch-path "$scratch" --show-bin-path)/friendly-errors-vapor-example"
+
+work=$(mktemp -d)
+pid=
+cleanup() {
+    if [ -n "$pid" ]; then kill "$pid" 2> /dev/null || true; wait "$pid" 2> /dev/null || true; fi
+    rm -rf "$work"
+}
+trap cleanup EXIT
+
+# Port 0: the system picks a free port; the app prints it once it accepts connections.
+LOG_LEVEL=info "$bin" --port 0 > "$work/stdout" 2> "$work/log" < /dev/null &
+pid=$!
+port=
+for _ in $(seq 1 300); do
+    port=$(sed -n 's/^listening on \([0-9]*\)$/\1/p' "$work/stdout")
+    [ -n "$port" ] && break
+    kill -0 "$pid" 2> /dev/null || { cat "$work/stdout" "$work/log" >&2; echo "error: the example app exited" >&2; exit 1; }
+    sleep 0.1
+done
+[ -n "$port" ] || { echo "error: the example app did not start within 30 s" >&2; exit 1; }
+base="http://127.0.0.1:$port"
+echo "example app on $base (pid $pid)"
+
+failures=0
+fail() { echo "FAIL: $*" >&2; failures=$((failures + 1)); }
+
+# request NAME CURL-ARGS...: the status in $status, headers in $work/NAME.headers, body in $work/NAME.body.
+request() {
+    local name=$1
+    shift
+    status=$(curl -sS --max-time 10 -o "$work/$name.body" -D "$work/$name.headers" -w '%{http_code}' "$@")
+    tr -d '\r' < "$work/$name.headers" > "$work/$name.h" && mv "$work/$name.h" "$work/$name.headers"
+}
+expect_status() { [ "$status" = "$2" ] || fail "$1: status $status, expected $2"; }
+expect_header() { grep -qi "^$2: $3\$" "$work/$1.headers" || fail "$1: no '$2: $3' header"; }
+expect_body() { grep -qF -- "$2" "$work/$1.body" || fail "$1: body lacks $2"; }
+expect_problem() {
+    expect_header "$1" Content-Type "application/problem+json"
+    if python3 -c 'import jsonschema' 2> /dev/null; then
+        python3 - "$schema" "$work/$1.body" << 'PY' || fail "$1: the body does not match the schema"
+import json, sys, jsonschema
+jsonschema.validate(json.load(open(sys.argv[2], encoding="utf-8")), json.load(open(sys.argv[1], encoding="utf-8")))
+PY
+    fi
+}
+
+request ja -H 'Accept-Language: ja' "$base/no/such/page"
+expect_status ja 404
+expect_problem ja
+expect_header ja Content-Language ja
+expect_body ja '"title":"見つかりません"'
+expect_body ja '"code":"http.404"'
+
+request invalid -X POST -H 'Content-Type: application/json' -H 'Accept-Language: ja' \
+    -d '{"name":"A","email":"nope","age":5}' "$base/signup"
+expect_status invalid 400
+expect_problem invalid
+expect_body invalid '"errors":[{"pointer":"#/name","code":"validation.count.tooShort","detail":"2文字以上で入力してください。"},{"pointer":"#/email","code":"validation.email","detail":"有効なメールアドレスを入力してください。"},{"pointer":"#/age","code":"validation.range.tooSmall","detail":"この値は13以上でなければなりません。"}]'
+
+request redirect "$base/old-items"
+expect_status redirect 301
+expect_header redirect Location /items
+[ -s "$work/redirect.body" ] && fail "redirect: a body was sent"
+
+request ratelimited "$base/search"
+expect_status ratelimited 429
+expect_problem ratelimited
+expect_header ratelimited Retry-After 30
+expect_body ratelimited '"category":"rateLimited"'
+
+request unknown "$base/reports"
+expect_status unknown 500
+expect_problem unknown
+for secret in S3cr3t-Pa55 db.internal postgres:// ReportDatabaseFailure; do
+    if grep -qF "$secret" "$work/unknown.body" "$work/unknown.headers"; then fail "unknown: '$secret' reached the client"; fi
+done
+reference=$(sed -n 's/.*"referenceId":"\([^"]*\)".*/\1/p' "$work/unknown.body")
+if [ -z "$reference" ]; then
+    fail "unknown: no referenceId in the body"
+else
+    sleep 0.2   # the log line is written before the response, but the output may be buffered a moment
+    grep -F "$reference" "$work/stdout" "$work/log" | grep -qF "S3cr3t-Pa55@db.internal" \
+        || fail "unknown: no log line with reference $reference and the error"
+fi
+
+if [ "$failures" -ne 0 ]; then
+    echo "the app's output:" >&2
+    cat "$work/stdout" "$work/log" >&2
+    echo "error: $failures check(s) of the example app failed" >&2
+    exit 1
+fi
+echo "example app: all curl checks passed"
