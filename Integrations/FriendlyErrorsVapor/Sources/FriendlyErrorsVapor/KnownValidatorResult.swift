@@ -16,56 +16,63 @@ protocol KnownValidatorResult {
     func problem(negated: Bool) -> ValidatorProblem?
 }
 
-extension ValidatorResults.Missing: KnownValidatorResult {
-    func problem(negated: Bool) -> ValidatorProblem? { negated ? nil : ValidatorProblem(code: "validation.required") }
+/// A validator whose failure has one code, and which has no text when it failed inside `!` (`!.email`
+/// fails for a valid address: Vapor's text says what was wrong).
+protocol SingleCodeValidatorResult: KnownValidatorResult {
+    /// The code of a failure.
+    static var problemCode: String { get }
 }
 
-extension ValidatorResults.NotFound: KnownValidatorResult {
-    func problem(negated: Bool) -> ValidatorProblem? { negated ? nil : ValidatorProblem(code: "validation.null") }
+extension SingleCodeValidatorResult {
+    func problem(negated: Bool) -> ValidatorProblem? { negated ? nil : ValidatorProblem(code: Self.problemCode) }
 }
 
-extension ValidatorResults.TypeMismatch: KnownValidatorResult {
-    func problem(negated: Bool) -> ValidatorProblem? { negated ? nil : ValidatorProblem(code: "validation.type") }
+extension ValidatorResults.Missing: SingleCodeValidatorResult {
+    static var problemCode: String { "validation.required" }
 }
 
-extension ValidatorResults.Invalid: KnownValidatorResult {
-    func problem(negated: Bool) -> ValidatorProblem? { negated ? nil : ValidatorProblem(code: "validation.invalid") }
+extension ValidatorResults.NotFound: SingleCodeValidatorResult {
+    static var problemCode: String { "validation.null" }
 }
 
-extension ValidatorResults.Codable: KnownValidatorResult {
-    func problem(negated: Bool) -> ValidatorProblem? { negated ? nil : ValidatorProblem(code: "validation.invalid") }
+extension ValidatorResults.TypeMismatch: SingleCodeValidatorResult {
+    static var problemCode: String { "validation.type" }
 }
 
-extension ValidatorResults.Email: KnownValidatorResult {
-    func problem(negated: Bool) -> ValidatorProblem? { negated ? nil : ValidatorProblem(code: "validation.email") }
+extension ValidatorResults.Invalid: SingleCodeValidatorResult {
+    static var problemCode: String { "validation.invalid" }
 }
 
-extension ValidatorResults.URL: KnownValidatorResult {
-    func problem(negated: Bool) -> ValidatorProblem? { negated ? nil : ValidatorProblem(code: "validation.url") }
+extension ValidatorResults.Codable: SingleCodeValidatorResult {
+    static var problemCode: String { "validation.invalid" }
 }
 
-extension ValidatorResults.Pattern: KnownValidatorResult {
-    func problem(negated: Bool) -> ValidatorProblem? { negated ? nil : ValidatorProblem(code: "validation.pattern") }
+extension ValidatorResults.Email: SingleCodeValidatorResult {
+    static var problemCode: String { "validation.email" }
 }
 
-extension ValidatorResults.CharacterSet: KnownValidatorResult {
-    func problem(negated: Bool) -> ValidatorProblem? {
-        negated ? nil : ValidatorProblem(code: "validation.characters")
-    }
+extension ValidatorResults.URL: SingleCodeValidatorResult {
+    static var problemCode: String { "validation.url" }
 }
 
-extension ValidatorResults.CollectionCharacterSet: KnownValidatorResult {
-    func problem(negated: Bool) -> ValidatorProblem? {
-        negated ? nil : ValidatorProblem(code: "validation.characters")
-    }
+extension ValidatorResults.Pattern: SingleCodeValidatorResult {
+    static var problemCode: String { "validation.pattern" }
 }
 
-extension ValidatorResults.In: KnownValidatorResult {
-    func problem(negated: Bool) -> ValidatorProblem? { negated ? nil : ValidatorProblem(code: "validation.notAllowed") }
+extension ValidatorResults.CharacterSet: SingleCodeValidatorResult {
+    static var problemCode: String { "validation.characters" }
 }
 
-extension ValidatorResults.Case: KnownValidatorResult {
-    func problem(negated: Bool) -> ValidatorProblem? { negated ? nil : ValidatorProblem(code: "validation.notAllowed") }
+extension ValidatorResults.CollectionCharacterSet: SingleCodeValidatorResult {
+    static var problemCode: String { "validation.characters" }
+}
+
+extension ValidatorResults.In: SingleCodeValidatorResult {
+    static var problemCode: String { "validation.notAllowed" }
+}
+
+extension ValidatorResults.Case: SingleCodeValidatorResult {
+    static var problemCode: String { "validation.notAllowed" }
 }
 
 extension ValidatorResults.Empty: KnownValidatorResult {
