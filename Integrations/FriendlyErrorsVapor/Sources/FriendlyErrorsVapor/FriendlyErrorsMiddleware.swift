@@ -27,8 +27,8 @@ public import Vapor
 ///   client prefers `text/plain`.
 /// - The error is logged through `req.logger` (so Vapor's `request-id` is on the line) at the
 ///   error's `DebuggableError.logLevel`, else the classification's level (client errors at
-///   `notice`, server errors at `error`), with `error.code`, `error.category` and
-///   `error.reference_id` metadata.
+///   `notice`, server errors at `error`), with the error's text as Vapor logs it and `error.code`,
+///   `error.category` and `error.reference_id` metadata.
 public struct FriendlyErrorsMiddleware: Middleware {
     /// Classifies errors and holds the texts: the pipeline given, with this integration's classifier
     /// for Vapor's errors after the app's rules and its validation texts under the app's catalog.
@@ -71,22 +71,36 @@ public struct FriendlyErrorsMiddleware: Middleware {
         return Response(problem, allocator: request.byteBufferAllocator)
     }
 
-    /// Logs the error at its level, with swift-log's `error:`, dotted metadata and, for Vapor's
-    /// debuggable errors, the place they were thrown.
+    /// Logs the error at its level, with dotted metadata and, for Vapor's debuggable errors, the place
+    /// they were thrown. The message is the error's text as Vapor's `Logger.report(error:)` writes it
+    /// (Vapor's console logger ignores swift-log's `error:`, which is passed too for handlers that
+    /// record it), cleaned of terminal escapes: an error's text can hold a client's input.
     private func log(_ error: any Error, _ classification: Classification, request: Request) {
         let debuggable = error as? any DebuggableError
         let level = Self.level(of: debuggable) ?? Logger.Level(classification.logLevel)
-        guard request.logger.logLevel <= level else { return }
+        let logger = request.logger
+        guard logger.logLevel <= level else { return }
         var metadata: Logger.Metadata = [
             "error.code": .string(classification.code),
             "error.category": .string(classification.category.name),
             "http.response.status_code": .stringConvertible(classification.effectiveHTTPStatus),
         ]
         if let referenceID = classification.referenceID { metadata["error.reference_id"] = .string(referenceID) }
+        var text: String
+        if let debuggable {
+            // The long form, at trace, lists causes and fixes on lines of their own and ends with one.
+            text = debuggable.debuggableHelp(format: logger.logLevel <= .trace ? .long : .short)
+            while text.last?.isNewline == true { text.removeLast() }
+        } else if let abort = error as? any AbortError {
+            text = abort.reason
+        } else {
+            text = String(reflecting: error)
+        }
         let source = debuggable?.source
-        request.logger.log(
-            level: level, "Request failed: \(classification.code)", error: error, metadata: metadata,
-            file: source?.file ?? #fileID, function: source?.function ?? #function, line: source?.line ?? #line)
+        logger.log(
+            level: level, "Request failed: \(classification.code): \(TerminalSanitizer.sanitize(text))", error: error,
+            metadata: metadata, file: source?.file ?? #fileID, function: source?.function ?? #function,
+            line: source?.line ?? #line)
     }
 
     /// A debuggable error's own level, as Vapor's `Logger.report(error:)` uses it — except `Abort`'s,
