@@ -1,5 +1,5 @@
 import Foundation
-import FriendlyErrors
+@testable import FriendlyErrors
 import Testing
 
 /// What the pipeline learns about an error type is cached per thread (see `ErrorTypeFacts`): many
@@ -52,5 +52,34 @@ struct ErrorTypeFactsTests {
         #expect(alert.code == "unexpected")
         let plain = AlertPipeline().alert(for: NSError(domain: NSCocoaErrorDomain, code: 4), in: "en")
         #expect(plain.code == "file.notFound")
+    }
+
+    /// The cached facts (`ThreadTypeCache`, `ExactTypeCast`) against the plain twin, the runtime's
+    /// casts asked every time: the same answers for every kind of error, twice over (the second time
+    /// from the cache).
+    @Test func cachedFactsAgreeWithTheRuntimesCasts() {
+        struct Wrapper: ErrorWrapping {
+            var underlyingError: (any Error)? { POSIXError(.EIO) }
+        }
+        struct Localized: LocalizedError {}
+        let errors: [any Error] = [
+            Tagged<Int>(), Tagged<String>(), Plain<Int>(), Plain<String>(), Wrapper(), Localized(),
+            POSIXError(.EACCES), CocoaError(.fileNoSuchFile), URLError(.timedOut),
+            NSError(domain: "x", code: 1), DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "")),
+        ]
+        for _ in 0..<2 {
+            for error in errors {
+                let cached = ErrorTypeFacts.of(error)
+                let plain = ErrorTypeFacts.learn(error)
+                #expect(cached.isWrapping == plain.isWrapping)
+                #expect(cached.isLocalized == plain.isLocalized)
+                #expect(cached.friendly?(error)?.code == (error as? any FriendlyError)?.code)
+                #expect((cached.friendly == nil) == (plain.friendly == nil))
+                // The exact cast finds nothing in an error of another type.
+                for other in errors where type(of: other) != type(of: error) {
+                    #expect(cached.friendly?(other) == nil)
+                }
+            }
+        }
     }
 }

@@ -108,3 +108,72 @@ enum Fixtures {
         }
     }
 }
+
+/// The JSON presenter's body writer, measured alone as it always was. Apps no longer call
+/// `problemDetails(for:instance:)` (deprecated: they build a `ProblemResponse` or `present`), so the
+/// benchmark reaches it through this protocol: the figure keeps measuring the same function, and the
+/// build stays free of deprecation warnings.
+protocol ProblemDetailsWriting {
+    func problemDetails(for alert: Alert, instance: String?) -> [UInt8]
+}
+
+extension JSONPresenter: ProblemDetailsWriting {}
+
+/// The problem details object `writer` writes for `alert`.
+@inline(__always)
+func problemDetails(_ writer: some ProblemDetailsWriting, for alert: Alert, instance: String) -> [UInt8] {
+    writer.problemDetails(for: alert, instance: instance)
+}
+
+/// Valid but hostile catalogs (issue 12), written to temporary folders.
+enum HostileCatalogs {
+    /// A new folder holding `files` (relative path → contents); its path.
+    static func folder(_ name: String, files: [String: String]) -> String {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("fe-bench-\(getpid())-\(name)")
+        for (path, contents) in files {
+            let url = root.appendingPathComponent(path)
+            try? FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try? Data(contents.utf8).write(to: url)
+        }
+        return root.path
+    }
+
+
+    /// A folder of one key whose base text and translation each hold `count` `%@` placeholders.
+    static func placeholders(_ count: Int) -> String {
+        let unit = "%@ "
+        return folder(
+            "placeholders-\(count)",
+            files: [
+                "en.lproj/App.strings": "\"k\" = \"\(String(repeating: unit, count: count))\";\n",
+                "ja.lproj/App.strings": "\"k\" = \"\(String(repeating: unit, count: count))\";\n",
+            ])
+    }
+
+    /// A folder holding a String Catalog of one key with `count` localizations.
+    static func localizations(_ count: Int) -> String {
+        folder("localizations-\(count)", files: ["App.xcstrings": xcstrings(localizations: count)])
+    }
+
+    /// A folder holding a 280 KB translation (and base text) of 40,000 `%lld%y` units: 40,000 integer
+    /// and 40,000 unknown placeholders.
+    static func mixedPlaceholders() -> String {
+        let unit = "%lld%y "  // 7 bytes: an integer placeholder and an unknown one
+        let text = String(repeating: unit, count: 40_000)
+        return folder(
+            "280kb",
+            files: ["en.lproj/App.strings": "\"k\" = \"\(text)\";\n", "ja.lproj/App.strings": "\"k\" = \"\(text)\";\n"])
+    }
+
+    /// A String Catalog with one key localized `count` times (languages `x-0`, `x-1`, …, and `en`).
+    static func xcstrings(localizations count: Int) -> String {
+        var text = "{\n  \"sourceLanguage\" : \"en\",\n  \"strings\" : {\n    \"k\" : {\n      \"localizations\" : {\n"
+        text += "        \"en\" : { \"stringUnit\" : { \"state\" : \"translated\", \"value\" : \"%@ files\" } }"
+        for index in 0..<count {
+            text +=
+                ",\n        \"x-\(index)\" : { \"stringUnit\" : { \"state\" : \"translated\", \"value\" : \"%@ f\(index)\" } }"
+        }
+        return text + "\n      }\n    }\n  },\n  \"version\" : \"1.0\"\n}\n"
+    }
+}

@@ -29,12 +29,12 @@ struct CatalogSourceText {
             utf8 = Self.transcodeUTF16(Array(raw.dropFirst(hasMark ? 2 : 0)), bigEndian: bigEndian, warnings: &warnings)
         }
         // Only invalid UTF-8 needs repairing (`String(decoding:)` shows bad bytes as U+FFFD).
-        if !utf8.withUnsafeBufferPointer(Self.isValidUTF8) {
+        if !UTF8Validator.isValid(utf8) {
             warnings.append("the file is not valid UTF-8; invalid bytes are shown as \u{FFFD}")
             utf8 = Array(String(decoding: utf8, as: UTF8.self).utf8)
         }
         bytes = utf8
-        lineStarts = utf8.withUnsafeBufferPointer(Self.lineStarts)
+        lineStarts = Self.lineStarts(of: utf8)
         for warning in warnings {
             diagnostics.append(
                 CatalogDiagnostic(file: file, line: 1, column: 1, severity: .warning, message: warning))
@@ -72,55 +72,14 @@ struct CatalogSourceText {
         return Array(text.utf8)
     }
 
-    /// Whether `bytes` are well-formed UTF-8, as `String(validating:)` decides, without building a
-    /// `String`: the ASCII that most of a catalog is made of is checked eight bytes at a time.
-    static func isValidUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        var index = 0
-        while index < bytes.count {
-            if index + 8 <= bytes.count {
-                let nonASCII = bytes.word(at: index) & 0x8080_8080_8080_8080
-                guard nonASCII != 0 else {
-                    index += 8
-                    continue
-                }
-                index += nonASCII.trailingZeroBitCount / 8
-            }
-            let lead = bytes[index]
-            guard lead >= 0x80 else {
-                index += 1
-                continue
-            }
-            // The well-formed sequences of the Unicode Standard, table 3-7: no overlong forms, no
-            // surrogates, nothing above U+10FFFF.
-            let length: Int
-            var second: ClosedRange<UInt8> = 0x80...0xBF
-            switch lead {
-            case 0xC2...0xDF: length = 2
-            case 0xE0: (length, second) = (3, 0xA0...0xBF)
-            case 0xE1...0xEC, 0xEE...0xEF: length = 3
-            case 0xED: (length, second) = (3, 0x80...0x9F)
-            case 0xF0: (length, second) = (4, 0x90...0xBF)
-            case 0xF1...0xF3: length = 4
-            case 0xF4: (length, second) = (4, 0x80...0x8F)
-            default: return false
-            }
-            guard index + length <= bytes.count, second.contains(bytes[index + 1]) else { return false }
-            for continuation in index + 2..<index + length where bytes[continuation] & 0xC0 != 0x80 {
-                return false
-            }
-            index += length
-        }
-        return true
-    }
-
-    private static func lineStarts(of bytes: UnsafeBufferPointer<UInt8>) -> [Int] {
+    private static func lineStarts(of bytes: [UInt8]) -> [Int] {
         var starts = [0]
-        var index = bytes.firstIndex(of: 0x0A, or: 0x0D, from: 0)
+        var index = ASCIIRunScanner.firstIndex(of: 0x0A, or: 0x0D, in: bytes, from: 0)
         while index < bytes.count {
             if bytes[index] == 0x0D && index + 1 < bytes.count && bytes[index + 1] == 0x0A { index += 1 }
             index += 1
             starts.append(index)
-            index = bytes.firstIndex(of: 0x0A, or: 0x0D, from: index)
+            index = ASCIIRunScanner.firstIndex(of: 0x0A, or: 0x0D, in: bytes, from: index)
         }
         return starts
     }
@@ -160,42 +119,9 @@ struct CatalogSourceText {
 
     /// A diagnostic at a byte offset.
     mutating func diagnostic(
-        at offset: Int, _ severity: CatalogDiagnostic.Severity, _ message: String, key: String? = nil
+        at offset: Int, _ severity: Severity, _ message: String, key: String? = nil
     ) -> CatalogDiagnostic {
         let (line, column) = location(of: offset)
         return CatalogDiagnostic(file: file, line: line, column: column, severity: severity, message: message, key: key)
-    }
-}
-
-extension UnsafeBufferPointer<UInt8> {
-    /// The eight bytes at `index` (which must have eight bytes after it) as one integer, the first
-    /// byte lowest, whatever the machine's byte order.
-    @inline(__always)
-    func word(at index: Int) -> UInt64 {
-        UInt64(littleEndian: UnsafeRawPointer(baseAddress! + index).loadUnaligned(as: UInt64.self))
-    }
-
-    /// The index of the first byte at or after `start` that is `a` or `b`, or `count` if there is none.
-    ///
-    /// Compares eight bytes at a time: lines and string contents are long runs of bytes a parser has
-    /// nothing to do with, which this skips several times faster than a loop over single bytes.
-    @inline(__always)
-    func firstIndex(of a: UInt8, or b: UInt8, from start: Int) -> Int {
-        guard start < count, let base = baseAddress else { return count }
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let (wordOfA, wordOfB) = (ones &* UInt64(a), ones &* UInt64(b))
-        var index = start
-        let lastWord = count &- 8
-        while index <= lastWord {
-            // A byte of `x` is zero where the byte was `a`; `(x - 1) & ~x` sets the high bit of the
-            // lowest zero byte (and maybe of later ones, never of an earlier one).
-            let word = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
-            let (x, y) = (word ^ wordOfA, word ^ wordOfB)
-            let found = ((x &- ones) & ~x | (y &- ones) & ~y) & 0x8080_8080_8080_8080
-            if found != 0 { return index &+ found.trailingZeroBitCount &>> 3 }
-            index &+= 8
-        }
-        while index < count, base[index] != a, base[index] != b { index &+= 1 }
-        return index
     }
 }

@@ -40,87 +40,26 @@ enum DisplayWidth {
         // hands the text to the grapheme loop when it holds a scalar that can start or join an emoji
         // sequence. It takes a concrete buffer so that it is fast even where this function is not
         // specialized.
-        let measured =
-            text.utf8.withContiguousStorageIfAvailable(scalarColumns) ?? scalarColumns(in: Array(text.utf8))
+        let measured = UTF8ColumnCounter.columns(
+            of: text, basicPlaneWidths: basicPlaneWidths, astral: tableColumns(ofScalar:))
         return measured ?? graphemeColumns(of: text)
     }
 
-    /// Columns of UTF-8 text as the sum of its scalars' widths, or nil when the text holds a regional
-    /// indicator, U+FE0F, a zero width joiner or a skin-tone modifier.
+    /// Columns of a text as the sum of its scalars' widths, or nil when the text holds a regional
+    /// indicator, U+FE0F, a zero width joiner or a skin-tone modifier: the plain twin of
+    /// `UTF8ColumnCounter`, which tests and the `ConsoleText` fuzz target compare with it.
     ///
     /// Without those scalars the sum is exactly what `graphemeColumns` answers: a cluster that is not
     /// an emoji sequence measures the sum of its scalars (see `columns(of:)` for a Character: a
     /// control only clusters as CR LF, where both count 0), and every emoji sequence needs one of them
     /// (a flag starts with a regional indicator; the others need U+FE0F, U+200D or a modifier).
-    private static func scalarColumns(in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
-        // ASCII first: most texts hold nothing else, and ASCII needs no table.
+    static func scalarColumnsPlain(of text: some StringProtocol) -> Int? {
         var columns = 0
-        var index = 0
-        if let base = bytes.baseAddress {
-            while index + 8 <= bytes.count, PrintableASCII.isPrintable(word: base, at: index) {
-                columns += 8
-                index += 8
-            }
-        }
-        while index < bytes.count {
-            let byte = bytes[index]
-            if byte >= 0x80 { break }
-            if byte >= 0x20 && byte != 0x7F { columns += 1 }
-            index += 1
-        }
-        guard index < bytes.count else { return columns }
-        // The table is fetched once for the rest of the text, not once per character.
-        let rest = UnsafeBufferPointer(rebasing: bytes[index...])
-        return basicPlaneWidths.withUnsafeBufferPointer { widths in
-            scalarColumns(in: rest, basicPlaneWidths: widths).map { columns + $0 }
-        }
-    }
-
-    private static func scalarColumns(
-        in bytes: UnsafeBufferPointer<UInt8>, basicPlaneWidths widths: UnsafeBufferPointer<UInt8>
-    ) -> Int? {
-        let count = bytes.count
-        var columns = 0
-        var index = 0
-        while index < count {
-            let lead = bytes[index]
-            if lead < 0x80 {
-                if lead >= 0x20 && lead != 0x7F { columns += 1 }
-                index += 1
-                continue
-            }
-            // Valid UTF-8 (every String is): a lead byte and its continuation bytes.
-            let value: UInt32
-            if lead < 0xE0 {
-                guard index + 1 < count else { return nil }
-                value = UInt32(lead & 0x1F) << 6 | UInt32(bytes[index + 1] & 0x3F)
-                index += 2
-            } else if lead < 0xF0 {
-                guard index + 2 < count else { return nil }
-                value =
-                    UInt32(lead & 0x0F) << 12 | UInt32(bytes[index + 1] & 0x3F) << 6
-                    | UInt32(bytes[index + 2] & 0x3F)
-                index += 3
-            } else {
-                guard index + 3 < count else { return nil }
-                value =
-                    UInt32(lead & 0x07) << 18 | UInt32(bytes[index + 1] & 0x3F) << 12
-                    | UInt32(bytes[index + 2] & 0x3F) << 6 | UInt32(bytes[index + 3] & 0x3F)
-                index += 4
-            }
-            if value < 0x10000 {
-                if value == 0xFE0F || value == 0x200D { return nil }
-                columns += Int((widths[Int(value >> 2)] >> ((value & 3) << 1)) & 3)
-            } else {
-                if (0x1F1E6...0x1F1FF).contains(value) || (0x1F3FB...0x1F3FF).contains(value) { return nil }
-                columns += tableColumns(ofScalar: value)
-            }
+        for scalar in text.unicodeScalars {
+            if UTF8ColumnCounter.joinsEmoji(scalar.value) { return nil }
+            columns += Self.columns(ofScalar: scalar)
         }
         return columns
-    }
-
-    private static func scalarColumns(in bytes: [UInt8]) -> Int? {
-        bytes.withUnsafeBufferPointer(scalarColumns)
     }
 
     /// Columns of a single scalar, as if it stood alone.
@@ -147,9 +86,14 @@ enum DisplayWidth {
         return Int((byte >> ((value & 3) << 1)) & 3)
     }
 
+    /// The fast twin of `scalarColumnsPlain(of:)`, as `columns(of:)` uses it.
+    static func scalarColumnsFast(of text: some StringProtocol) -> Int? {
+        UTF8ColumnCounter.columns(of: text, basicPlaneWidths: basicPlaneWidths, astral: tableColumns(ofScalar:))
+    }
+
     /// `tableColumns(ofScalar:)` of every code point below U+10000, four 2-bit widths to a byte
     /// (16 KiB), built from the tables on first use.
-    private static let basicPlaneWidths: [UInt8] = {
+    static let basicPlaneWidths: [UInt8] = {
         var widths = [UInt8](repeating: 1, count: 0x10000)
         func fill(_ table: [UInt32], with width: UInt8) {
             for pair in stride(from: 0, to: table.count, by: 2) where table[pair] < 0x10000 {
@@ -215,27 +159,5 @@ enum DisplayWidth {
             }
         }
         return value <= table[2 * low + 1]
-    }
-}
-
-/// Eight bytes at a time: whether all of them are printable ASCII (0x20–0x7E), which each take one
-/// column and are never escaped. Scanning a word at a time lets the byte loops of `DisplayWidth`
-/// and `TerminalSanitizer` skip runs of ordinary ASCII text; any other word goes byte by byte.
-enum PrintableASCII {
-    static func isPrintable(word base: UnsafePointer<UInt8>, at offset: Int) -> Bool {
-        isPrintable(UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self))
-    }
-
-    /// Classic SWAR tests (“Bit Twiddling Hacks”): with no high bit set, a byte below 0x20 leaves
-    /// its high bit set after subtracting 0x20 from every byte, and a byte equal to 0x7F becomes
-    /// zero when xored with 0x7F; both tests are exact for bytes below 0x80.
-    static func isPrintable(_ word: UInt64) -> Bool {
-        let high: UInt64 = 0x8080_8080_8080_8080
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        guard word & high == 0 else { return false }
-        let hasControl = (word &- 0x20 &* ones) & ~word & high
-        let delete = word ^ (0x7F &* ones)
-        let hasDelete = (delete &- ones) & ~delete & high
-        return hasControl | hasDelete == 0
     }
 }

@@ -1,0 +1,1 @@
+../../../Benchmarks/FriendlyErrorsBenchmarks/Fixtures.swift

@@ -1,0 +1,111 @@
+import Foundation
+import FriendlyErrors
+
+// Runs one operation of Benchmarks/Benchmarks (same fixtures: Fixtures.swift) a given number of times:
+//
+//     InstructionCounts <operation> <count>
+//     InstructionCounts --list
+//
+// Everything an operation needs is made before its loop, so the difference between two counts is
+// the loop alone (Benchmarks/count-instructions.sh).
+
+/// Keeps a value alive without letting the optimizer see through it.
+@inline(never) func sink<T>(_ value: T) { withExtendedLifetime(value) {} }
+
+/// An operation by name: `prepare` makes what it reads (files), `run` calls it the given number of times.
+struct Operation {
+    var name: String
+    var prepare: () -> Void = {}
+    var run: (Int) -> Void
+}
+
+var operations: [Operation] = []
+
+/// Adds an operation whose body runs in a plain loop.
+@MainActor func add(_ name: String, prepare: @escaping () -> Void = {}, _ body: @escaping () -> Void) {
+    operations.append(Operation(name: name, prepare: prepare, run: { count in for _ in 0..<count { body() } }))
+}
+
+let pipeline = AlertPipeline()
+for (language, preference) in [("en", LanguagePreference("en")), ("ja", LanguagePreference("ja"))] {
+    for (name, error) in Fixtures.errors {
+        add("alert/\(name)/\(language)") { sink(pipeline.alert(for: error, in: preference)) }
+    }
+}
+
+let japanJapanese = LanguagePreference("ja-JP")
+add("alert/tag/ja-JP/prebuilt") { sink(pipeline.alert(for: Fixtures.AppError.simple, in: japanJapanese)) }
+add("alert/tag/ja-JP/literal") { sink(pipeline.alert(for: Fixtures.AppError.simple, in: "ja-JP")) }
+add("alert/tag/ja_JP/literal") { sink(pipeline.alert(for: Fixtures.AppError.simple, in: "ja_JP")) }
+
+let bridged: any Error = Fixtures.AppError.simple
+add("bridging/localizedDescription") { sink(bridged.localizedDescription) }
+
+for count in [1, 1_000] {
+    let registered = Fixtures.registering(Fixtures.UnknownError.self, count: count, into: pipeline)
+    add("rules/\(count)") { sink(registered.alert(for: Fixtures.UnknownError(), in: "en")) }
+}
+
+/// A catalog load; the folder is written by `prepare`, only for the operation that reads it.
+@MainActor func addCatalog(_ name: String, folder make: @escaping () -> String) {
+    nonisolated(unsafe) var folder = ""
+    add(name, prepare: { folder = make() }) { sink(TranslationCatalog.load(folder: folder)) }
+}
+let catalogData = Fixtures.stringsFile(keys: 10_000)
+addCatalog("catalog/10k/TranslationCatalog.load") {
+    HostileCatalogs.folder("10k", files: ["en.lproj/Big.strings": String(decoding: catalogData, as: UTF8.self)])
+}
+add("catalog/10k/PropertyListSerialization") {
+    sink(try? PropertyListSerialization.propertyList(from: catalogData, options: [], format: nil))
+}
+for count in [10_000, 40_000] {
+    addCatalog("catalog/placeholders/\(count / 1000)k") { HostileCatalogs.placeholders(count) }
+    addCatalog("catalog/localizations/\(count / 1000)k") { HostileCatalogs.localizations(count) }
+}
+addCatalog("catalog/280KB-40k-placeholders") { HostileCatalogs.mixedPlaceholders() }
+
+let jsonAlert = pipeline.alert(for: Fixtures.AppError.withArguments(count: 3, volume: "Backup"), in: "en")
+let json = JSONPresenter()
+let encoder = JSONEncoder()
+let codable = Fixtures.ProblemDetails(jsonAlert)
+add("json/problem+json/JSONPresenter") {
+    sink(json.problemDetails(for: jsonAlert, instance: "urn:uuid:9b2c5a44-0000-4000-8000-000000000000"))
+}
+add("json/problem+json/JSONEncoder") { sink(try? encoder.encode(codable)) }
+
+let console = ConsolePresenter(
+    output: TextOutput { sink($0) },
+    options: .init(color: .never, width: .columns(80), interactivity: .never), environment: [:])
+/// Runs jobs at once on the thread that enqueues them. The console operations run in a task that
+/// prefers it, so they never leave the main thread: callgrind crashes following the render onto a
+/// thread of the cooperative pool.
+final class InlineExecutor: TaskExecutor {
+    func enqueue(_ job: consuming ExecutorJob) {
+        job.runSynchronously(on: asUnownedTaskExecutor())
+    }
+}
+let inline = InlineExecutor()
+for language in ["en", "ja"] {
+    let alert = pipeline.alert(for: CocoaError(.fileNoSuchFile), in: LanguagePreference(stringLiteral: language))
+    operations.append(
+        Operation(name: "console/render/80/\(language)") { count in
+            // Nothing in `present` waits (nobody is asked), so the task has finished when this returns.
+            Task(executorPreference: inline) {
+                for _ in 0..<count { sink(await console.present(alert)) }
+            }
+        })
+}
+
+let arguments = CommandLine.arguments
+if arguments.count == 2, arguments[1] == "--list" {
+    for operation in operations { print(operation.name) }
+    exit(0)
+}
+guard arguments.count == 3, let count = Int(arguments[2]), count >= 0,
+    let operation = operations.first(where: { $0.name == arguments[1] })
+else {
+    FileHandle.standardError.write(Data("usage: InstructionCounts <operation> <count> | --list\n".utf8))
+    exit(64)
+}
+operation.prepare()
+operation.run(count)
