@@ -37,8 +37,8 @@ public struct FriendlyErrorsMiddleware: Middleware {
     public let options: FriendlyErrorsOptions
 
     /// A middleware answering errors through `pipeline`.
-    public init(pipeline: AlertPipeline = .standard, options: FriendlyErrorsOptions = FriendlyErrorsOptions()) {
-        self.pipeline = pipeline.adding(VaporErrorClassifier(sendsAbortReasons: options.sendsAbortReasons))
+    public init(pipeline: AlertPipeline = AlertPipeline(), options: FriendlyErrorsOptions = FriendlyErrorsOptions()) {
+        self.pipeline = pipeline.addingClassifier(VaporErrorClassifier(sendsAbortReasons: options.sendsAbortReasons))
             .fillingIn(validationTexts)
         self.options = options
     }
@@ -65,8 +65,8 @@ public struct FriendlyErrorsMiddleware: Middleware {
         let alert = pipeline.alert(
             localizing: classification, in: acceptLanguage.isEmpty ? .base : .acceptLanguage(acceptLanguage))
         let accept = request.headers[.accept]
-        let problem = pipeline.problemResponse(
-            for: alert, presenter: options.presenter,
+        let problem = ProblemResponse(
+            alert: alert, contentLanguage: alert.language, presenter: options.presenter,
             format: ProblemResponse.Format(accept: accept.isEmpty ? nil : accept.joined(separator: ", ")))
         return Response(problem, allocator: request.byteBufferAllocator)
     }

@@ -201,12 +201,21 @@ extension AlertPipeline {
     /// does not start answering in French because the integration has French texts).
     func fillingIn(_ texts: [String: [String: String]]) -> AlertPipeline {
         let languages = catalog.languages
+        let base = catalog.baseLanguage
         var missing: [String: [String: String]] = [:]
         for (language, table) in texts where languages.contains(language) {
-            let present = Set(catalog.keys(language: language))
-            for (key, text) in table where !present.contains(key) { missing[language, default: [:]][key] = text }
+            for (key, text) in table where !hasOwnText(key, language: language, base: base) {
+                missing[language, default: [:]][key] = text
+            }
         }
         guard !missing.isEmpty else { return self }
         return addingCatalog(TranslationCatalog(strings: missing)).offering(languages: languages)
+    }
+
+    /// Whether the catalog has a text for `key` in `language` itself. Its lookup falls back to the
+    /// base language, so a text equal to the base language's counts as the base language's.
+    private func hasOwnText(_ key: String, language: String, base: String) -> Bool {
+        guard let text = catalog.text(key, language: language) else { return false }
+        return language == base || text != catalog.text(key, language: base)
     }
 }
