@@ -30,7 +30,11 @@ port=
 for _ in $(seq 1 300); do
     port=$(sed -n 's/^listening on \([0-9]*\)$/\1/p' "$work/stdout")
     [ -n "$port" ] && break
-    kill -0 "$pid" 2> /dev/null || { cat "$work/stdout" "$work/log" >&2; echo "error: the example app exited" >&2; exit 1; }
+    if ! kill -0 "$pid" 2> /dev/null; then
+        cat "$work/stdout" "$work/log" >&2
+        echo "error: the example app exited" >&2
+        exit 1
+    fi
     sleep 0.1
 done
 [ -n "$port" ] || { echo "error: the example app did not start within 30 s" >&2; exit 1; }
@@ -71,7 +75,9 @@ request invalid -X POST -H 'Content-Type: application/json' -H 'Accept-Language:
     -d '{"name":"A","email":"nope","age":5}' "$base/signup"
 expect_status invalid 400
 expect_problem invalid
-expect_body invalid '"errors":[{"pointer":"#/name","code":"validation.count.tooShort","detail":"2文字以上で入力してください。"},{"pointer":"#/email","code":"validation.email","detail":"有効なメールアドレスを入力してください。"},{"pointer":"#/age","code":"validation.range.tooSmall","detail":"この値は13以上でなければなりません。"}]'
+expect_body invalid '"errors":[{"pointer":"#/name","code":"validation.count.tooShort","detail":"2文字以上で入力してください。"},'
+expect_body invalid '{"pointer":"#/email","code":"validation.email","detail":"有効なメールアドレスを入力してください。"},'
+expect_body invalid '{"pointer":"#/age","code":"validation.range.tooSmall","detail":"この値は13以上でなければなりません。"}]'
 
 request redirect "$base/old-items"
 expect_status redirect 301
@@ -88,7 +94,9 @@ request unknown "$base/reports"
 expect_status unknown 500
 expect_problem unknown
 for secret in S3cr3t-Pa55 db.internal postgres:// ReportDatabaseFailure; do
-    if grep -qF "$secret" "$work/unknown.body" "$work/unknown.headers"; then fail "unknown: '$secret' reached the client"; fi
+    if grep -qF "$secret" "$work/unknown.body" "$work/unknown.headers"; then
+        fail "unknown: '$secret' reached the client"
+    fi
 done
 reference=$(sed -n 's/.*"referenceId":"\([^"]*\)".*/\1/p' "$work/unknown.body")
 if [ -z "$reference" ]; then

@@ -52,7 +52,8 @@ curl -s "http://127.0.0.1:$port_friendly/bench/error" | grep -q '"code":"http.40
 curl -s "http://127.0.0.1:$port_vapor/bench/error" | grep -q '"reason":"Not Found"'
 
 echo "date: $(date -u '+%Y-%m-%d %H:%M UTC')"
-echo "machine: $(nproc) cores, $(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -1), load $(cut -d' ' -f1-3 /proc/loadavg)"
+cpu=$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -1)
+echo "machine: $(nproc) cores, $cpu, load $(cut -d' ' -f1-3 /proc/loadavg)"
 echo "wrk: -t1 -c$connections -d${seconds}s, $rounds rounds, alternating"
 for route in error ok; do
     for round in $(seq 1 "$rounds"); do

@@ -8,7 +8,9 @@ import Vapor
 // Try it:
 //   curl -i -H 'Accept-Language: ja' http://127.0.0.1:8080/no/such/page
 let arguments = CommandLine.arguments
-let port = arguments.firstIndex(of: "--port").flatMap { arguments.indices.contains($0 + 1) ? Int(arguments[$0 + 1]) : nil }
+let port = arguments.firstIndex(of: "--port").flatMap {
+    arguments.indices.contains($0 + 1) ? Int(arguments[$0 + 1]) : nil
+}
 
 // Vapor's own command-line parsing is not used: the arguments above are the example's.
 var environment = Environment(name: "production", arguments: [arguments[0]])

@@ -96,10 +96,12 @@ extension ValidatorResults.Range: KnownValidatorResult {
         let unit = text.hasSuffix("character(s)") ? "characters" : text.hasSuffix("item(s)") ? "items" : nil
         switch result {
         case .lessThanMin(let minimum):
-            let code = unit.map { "validation.count.\($0 == "items" ? "tooFew" : "tooShort")" } ?? "validation.range.tooSmall"
+            let code =
+                unit.map { "validation.count.\($0 == "items" ? "tooFew" : "tooShort")" } ?? "validation.range.tooSmall"
             return ValidatorProblem(code: code, arguments: ["\(minimum)"])
         case .greaterThanMax(let maximum):
-            let code = unit.map { "validation.count.\($0 == "items" ? "tooMany" : "tooLong")" } ?? "validation.range.tooLarge"
+            let code =
+                unit.map { "validation.count.\($0 == "items" ? "tooMany" : "tooLong")" } ?? "validation.range.tooLarge"
             return ValidatorProblem(code: code, arguments: ["\(maximum)"])
         case .between, .greaterThanOrEqualToMin, .lessThanOrEqualToMax:
             return nil

@@ -108,7 +108,8 @@ struct VaporErrorClassifier: ErrorClassifier {
             problems.append(
                 FieldProblem(
                     pointer, code: known.code,
-                    message: LocalizableText(key: known.code + ".message", arguments: known.arguments.map { .string($0) })))
+                    message: LocalizableText(
+                        key: known.code + ".message", arguments: known.arguments.map { .string($0) })))
         } else {
             // A validator this integration does not know: Vapor's text ("name is not valid").
             let text = failure.failureDescription ?? "\(failure.key.stringValue) is not valid"
@@ -149,7 +150,8 @@ struct VaporErrorClassifier: ErrorClassifier {
         guard !keys.isEmpty, classification.fieldProblems.isEmpty else { return classification }
         let pointer = "/" + keys.map(component).joined(separator: "/")
         classification.fieldProblems = [
-            FieldProblem(pointer, code: classification.code, message: LocalizableText(key: classification.code + ".message"))
+            FieldProblem(
+                pointer, code: classification.code, message: LocalizableText(key: classification.code + ".message"))
         ]
         return classification
     }

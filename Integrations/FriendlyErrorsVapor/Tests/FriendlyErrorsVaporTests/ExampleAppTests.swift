@@ -1,10 +1,11 @@
-@testable import ExampleApp
 import Foundation
 import NIOCore
 import NIOHTTP1
 import Testing
 import Vapor
 import VaporTesting
+
+@testable import ExampleApp
 
 /// The example shop's routes, in process (CI also checks the running app with curl).
 @Suite struct ExampleAppTests {
@@ -30,7 +31,8 @@ import VaporTesting
 
     @Test func validOrderAnswers402() async throws {
         let response = try await send(
-            .POST, "orders", headers: ["Content-Type": "application/json"], body: #"{"items":[{"price":5,"quantity":1}]}"#)
+            .POST, "orders", headers: ["Content-Type": "application/json"],
+            body: #"{"items":[{"price":5,"quantity":1}]}"#)
         #expect(response.status == 402)
         #expect(response.json["type"] as? String == "https://errors.example.com/account/insufficient-funds")
     }

@@ -1,7 +1,5 @@
-@testable import ExampleApp
 import Foundation
 import FriendlyErrors
-@testable import FriendlyErrorsVapor
 import InMemoryLogging
 import Logging
 import NIOCore
@@ -9,6 +7,9 @@ import NIOHTTP1
 import Testing
 import Vapor
 import VaporTesting
+
+@testable import ExampleApp
+@testable import FriendlyErrorsVapor
 
 /// Every promise of the middleware, through Vapor's in-memory test client.
 @Suite struct FriendlyErrorsMiddlewareTests {
@@ -22,7 +23,8 @@ import VaporTesting
             var empty = Middlewares()
             empty.use(RouteLoggingMiddleware())
             empty.replaceErrorMiddleware(with: FriendlyErrorsMiddleware())
-            #expect(empty.resolve().map { "\(type(of: $0))" } == ["FriendlyErrorsMiddleware", "RouteLoggingMiddleware"])
+            #expect(
+                empty.resolve().map { "\(type(of: $0))" } == ["FriendlyErrorsMiddleware", "RouteLoggingMiddleware"])
         }
     }
 
@@ -206,7 +208,8 @@ import VaporTesting
                     address.add("city", as: String.self, is: .count(1...))
                 }
                 validations.add("code", as: String.self, is: .custom("starts with X") { $0.hasPrefix("X") })
-                validations.add("token", as: String.self, is: .alphanumeric, customFailureDescription: "Use letters and digits.")
+                validations.add(
+                    "token", as: String.self, is: .alphanumeric, customFailureDescription: "Use letters and digits.")
                 validations.add("missing", as: String.self)
             }
         }
@@ -231,7 +234,10 @@ import VaporTesting
                     "pointer": "#/zip", "code": "validation.characters",
                     "detail": "This value contains characters that aren’t allowed.",
                 ],
-                ["pointer": "#/address/city", "code": "validation.count.tooShort", "detail": "Use at least 1 characters."],
+                [
+                    "pointer": "#/address/city", "code": "validation.count.tooShort",
+                    "detail": "Use at least 1 characters.",
+                ],
                 [
                     "pointer": "#/code", "code": "validation.invalid",
                     "detail": "code is not successfully validated for custom validation 'starts with X'.",
@@ -239,6 +245,30 @@ import VaporTesting
                 ["pointer": "#/token", "code": "validation.custom", "detail": "Use letters and digits."],
                 ["pointer": "#/missing", "code": "validation.required", "detail": "This field is required."],
             ])
+    }
+
+    @Test func anAppsTextForAValidationCodeWins() async throws {
+        struct Contact: Validatable {
+            static func validations(_ validations: inout Validations) {
+                validations.add("email", as: String.self, is: .email)
+            }
+        }
+        let catalog = TranslationCatalog(strings: [
+            "en": ["validation.email.message": "We need an address we can write to."],
+            "ja": ["validation.email.message": "連絡できるアドレスが必要です。"],
+        ])
+        let app = TestApp(pipeline: AlertPipeline().addingCatalog(catalog)) { app in
+            app.post("contact") { request -> String in
+                try Contact.validate(content: request)
+                return "ok"
+            }
+        }
+        for (language, detail) in [("en", "We need an address we can write to."), ("ja", "連絡できるアドレスが必要です。")] {
+            let response = try await app.send(
+                .POST, "contact", headers: ["Content-Type": "application/json", "Accept-Language": language],
+                body: #"{"email":"nope"}"#)
+            #expect(response.errors == [["pointer": "#/email", "code": "validation.email", "detail": detail]])
+        }
     }
 
     @Test func decodingErrorAnswers400PointingAtTheField() async throws {

@@ -55,7 +55,8 @@ struct TestApp {
             // The one line a user writes.
             app.middleware.replaceErrorMiddleware(with: FriendlyErrorsMiddleware(pipeline: pipeline, options: options))
             configure(app)
-            return try await TestResponse(app.testing().sendRequest(method, path, headers: headers, body: body.map { ByteBuffer(string: $0) }))
+            return try await TestResponse(
+                app.testing().sendRequest(method, path, headers: headers, body: body.map { ByteBuffer(string: $0) }))
         }
     }
 
