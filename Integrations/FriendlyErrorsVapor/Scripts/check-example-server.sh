@@ -10,59 +10,14 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scratch=${1:-.build-vapor}
-schema=../../Schemas/problem-details.v1.schema.json
 
 swift build --scratch-path "$scratch" --product friendly-errors-vapor-example
 bin="$(swift build --scratch-path "$scratch" --show-bin-path)/friendly-errors-vapor-example"
 
-work=$(mktemp -d)
-pid=
-cleanup() {
-    if [ -n "$pid" ]; then kill "$pid" 2> /dev/null || true; wait "$pid" 2> /dev/null || true; fi
-    rm -rf "$work"
-}
-trap cleanup EXIT
-
-# Port 0: the system picks a free port; the app prints it once it accepts connections.
-LOG_LEVEL=info "$bin" --port 0 > "$work/stdout" 2> "$work/log" < /dev/null &
-pid=$!
-port=
-for _ in $(seq 1 300); do
-    port=$(sed -n 's/^listening on \([0-9]*\)$/\1/p' "$work/stdout")
-    [ -n "$port" ] && break
-    if ! kill -0 "$pid" 2> /dev/null; then
-        cat "$work/stdout" "$work/log" >&2
-        echo "error: the example app exited" >&2
-        exit 1
-    fi
-    sleep 0.1
-done
-[ -n "$port" ] || { echo "error: the example app did not start within 30 s" >&2; exit 1; }
-base="http://127.0.0.1:$port"
-echo "example app on $base (pid $pid)"
-
-failures=0
-fail() { echo "FAIL: $*" >&2; failures=$((failures + 1)); }
-
-# request NAME CURL-ARGS...: the status in $status, headers in $work/NAME.headers, body in $work/NAME.body.
-request() {
-    local name=$1
-    shift
-    status=$(curl -sS --max-time 10 -o "$work/$name.body" -D "$work/$name.headers" -w '%{http_code}' "$@")
-    tr -d '\r' < "$work/$name.headers" > "$work/$name.h" && mv "$work/$name.h" "$work/$name.headers"
-}
-expect_status() { [ "$status" = "$2" ] || fail "$1: status $status, expected $2"; }
-expect_header() { grep -qi "^$2: $3\$" "$work/$1.headers" || fail "$1: no '$2: $3' header"; }
-expect_body() { grep -qF -- "$2" "$work/$1.body" || fail "$1: body lacks $2"; }
-expect_problem() {
-    expect_header "$1" Content-Type "application/problem+json"
-    if python3 -c 'import jsonschema' 2> /dev/null; then
-        python3 - "$schema" "$work/$1.body" << 'PY' || fail "$1: the body does not match the schema"
-import json, sys, jsonschema
-jsonschema.validate(json.load(open(sys.argv[2], encoding="utf-8")), json.load(open(sys.argv[1], encoding="utf-8")))
-PY
-    fi
-}
+source ../../Scripts/lib/example-server.sh
+# Port 0: the system picks a free port. Vapor's console logger writes to stdout.
+start_server app env LOG_LEVEL=info "$bin" --port 0
+base="http://127.0.0.1:$port_app"
 
 request ja -H 'Accept-Language: ja' "$base/no/such/page"
 expect_status ja 404
@@ -103,13 +58,13 @@ if [ -z "$reference" ]; then
     fail "unknown: no referenceId in the body"
 else
     sleep 0.2   # the log line is written before the response, but the output may be buffered a moment
-    grep -F "$reference" "$work/stdout" "$work/log" | grep -qF "S3cr3t-Pa55@db.internal" \
+    grep -F "$reference" "$work/app.out" "$work/app.log" | grep -qF "S3cr3t-Pa55@db.internal" \
         || fail "unknown: no log line with reference $reference and the error"
 fi
 
 if [ "$failures" -ne 0 ]; then
     echo "the app's output:" >&2
-    cat "$work/stdout" "$work/log" >&2
+    cat "$work/app.out" "$work/app.log" >&2
     echo "error: $failures check(s) of the example app failed" >&2
     exit 1
 fi

@@ -20,63 +20,17 @@ command -v wrk > /dev/null || { echo "error: wrk is not installed (apt-get insta
 swift build -c release --scratch-path .build-vapor-release --product friendly-errors-vapor-example
 bin="$(swift build -c release --scratch-path .build-vapor-release --show-bin-path)/friendly-errors-vapor-example"
 
-work=$(mktemp -d)
-pids=()
-cleanup() {
-    for pid in "${pids[@]}"; do kill "$pid" 2> /dev/null || true; wait "$pid" 2> /dev/null || true; done
-    rm -rf "$work"
-}
-trap cleanup EXIT
-
-start() {   # start NAME ARGS...: starts an app, sets port_NAME
-    local name=$1
-    shift
-    LOG_LEVEL=error "$bin" --port 0 "$@" > "$work/$name.out" 2> "$work/$name.log" < /dev/null &
-    pids+=($!)
-    local port=
-    for _ in $(seq 1 300); do
-        port=$(sed -n 's/^listening on \([0-9]*\)$/\1/p' "$work/$name.out")
-        [ -n "$port" ] && break
-        sleep 0.1
-    done
-    [ -n "$port" ] || { echo "error: app $name did not start" >&2; exit 1; }
-    printf -v "port_$name" '%s' "$port"
-}
-start friendly
-start vapor --without-friendly-errors
+source ../../Scripts/lib/example-server.sh
+start_server friendly env LOG_LEVEL=error "$bin" --port 0
+start_server vapor env LOG_LEVEL=error "$bin" --port 0 --without-friendly-errors
 
 # Both answer as expected before anything is measured.
-[ "$(curl -s -o /dev/null -w '%{http_code}' "http://127.0.0.1:$port_friendly/bench/error")" = 404 ]
-[ "$(curl -s -o /dev/null -w '%{http_code}' "http://127.0.0.1:$port_vapor/bench/error")" = 404 ]
-curl -s "http://127.0.0.1:$port_friendly/bench/error" | grep -q '"code":"http.404"'
-curl -s "http://127.0.0.1:$port_vapor/bench/error" | grep -q '"reason":"Not Found"'
+request friendly "http://127.0.0.1:$port_friendly/bench/error"
+expect_status friendly 404
+expect_body friendly '"code":"http.404"'
+request vapor "http://127.0.0.1:$port_vapor/bench/error"
+expect_status vapor 404
+expect_body vapor '"reason":"Not Found"'
+[ "$failures" -eq 0 ] || exit 1
 
-echo "date: $(date -u '+%Y-%m-%d %H:%M UTC')"
-cpu=$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -1)
-echo "machine: $(nproc) cores, $cpu, load $(cut -d' ' -f1-3 /proc/loadavg)"
-echo "wrk: -t1 -c$connections -d${seconds}s, $rounds rounds, alternating"
-for route in error ok; do
-    for round in $(seq 1 "$rounds"); do
-        order="friendly vapor"
-        [ $((round % 2)) -eq 0 ] && order="vapor friendly"
-        for name in $order; do
-            port_var="port_$name"
-            rps=$(wrk -t1 -c"$connections" -d"${seconds}s" "http://127.0.0.1:${!port_var}/bench/$route" \
-                | sed -n 's/^Requests\/sec:[[:space:]]*//p')
-            echo "$route $round $name $rps"
-        done
-    done
-done | tee "$work/results"
-echo "load at the end: $(cut -d' ' -f1-3 /proc/loadavg)"
-
-echo
-python3 - "$work/results" << 'PY'
-import statistics, sys
-rows = [line.split() for line in open(sys.argv[1]) if line.count(" ") == 3]
-for route in ("error", "ok"):
-    got = {name: [float(r[3]) for r in rows if r[0] == route and r[2] == name] for name in ("friendly", "vapor")}
-    f, v = statistics.median(got["friendly"]), statistics.median(got["vapor"])
-    ratios = [a / b for a, b in zip(got["friendly"], got["vapor"])]
-    print(f"/bench/{route}: middleware median {f:.0f} req/s, Vapor's ErrorMiddleware median {v:.0f} req/s, "
-          f"ratio of medians {f / v:.3f} (per round: {', '.join(f'{r:.3f}' for r in ratios)})")
-PY
+compare_throughput "$rounds" "$seconds" "$connections" friendly vapor /bench/error /bench/ok
