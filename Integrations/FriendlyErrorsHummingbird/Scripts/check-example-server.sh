@@ -10,55 +10,14 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scratch=${1:-.build-hb}
-schema=../../Schemas/problem-details.v1.schema.json
 
 swift build --scratch-path "$scratch" --product friendly-errors-hummingbird-example
 bin="$(swift build --scratch-path "$scratch" --show-bin-path)/friendly-errors-hummingbird-example"
 
-work=$(mktemp -d)
-pid=
-cleanup() {
-    if [ -n "$pid" ]; then kill "$pid" 2> /dev/null || true; wait "$pid" 2> /dev/null || true; fi
-    rm -rf "$work"
-}
-trap cleanup EXIT
-
+source ../../Scripts/lib/example-server.sh
 # Port 0: the system picks a free port; the server prints it once it accepts connections.
-"$bin" --port 0 > "$work/stdout" 2> "$work/log" < /dev/null &
-pid=$!
-port=
-for _ in $(seq 1 300); do
-    port=$(sed -n 's/^listening on \([0-9]*\)$/\1/p' "$work/stdout")
-    [ -n "$port" ] && break
-    kill -0 "$pid" 2> /dev/null || { cat "$work/log" >&2; echo "error: the example server exited" >&2; exit 1; }
-    sleep 0.1
-done
-[ -n "$port" ] || { echo "error: the example server did not start within 30 s" >&2; exit 1; }
-base="http://127.0.0.1:$port"
-echo "example server on $base (pid $pid)"
-
-failures=0
-fail() { echo "FAIL: $*" >&2; failures=$((failures + 1)); }
-
-# request NAME CURL-ARGS...: the status in $status, headers in $work/NAME.headers, body in $work/NAME.body.
-request() {
-    local name=$1
-    shift
-    status=$(curl -sS --max-time 10 -o "$work/$name.body" -D "$work/$name.headers" -w '%{http_code}' "$@")
-    tr -d '\r' < "$work/$name.headers" > "$work/$name.h" && mv "$work/$name.h" "$work/$name.headers"
-}
-expect_status() { [ "$status" = "$2" ] || fail "$1: status $status, expected $2"; }
-expect_header() { grep -qi "^$2: $3\$" "$work/$1.headers" || fail "$1: no '$2: $3' header"; }
-expect_body() { grep -qF -- "$2" "$work/$1.body" || fail "$1: body lacks $2"; }
-expect_problem() {
-    expect_header "$1" Content-Type "application/problem+json"
-    if python3 -c 'import jsonschema' 2> /dev/null; then
-        python3 - "$schema" "$work/$1.body" << 'PY' || fail "$1: the body does not match the schema"
-import json, sys, jsonschema
-jsonschema.validate(json.load(open(sys.argv[2], encoding="utf-8")), json.load(open(sys.argv[1], encoding="utf-8")))
-PY
-    fi
-}
+start_server server "$bin" --port 0
+base="http://127.0.0.1:$port_server"
 
 request ja -X POST -H 'Accept-Language: ja' -H 'Content-Type: application/json' \
     -d '{"items":[{"price":5,"quantity":1}]}' "$base/orders"
@@ -109,13 +68,13 @@ if [ -z "$reference" ]; then
     fail "unknown: no referenceId in the body"
 else
     sleep 0.2   # the log line is written before the response, but stderr may be buffered a moment
-    grep -F "error.reference_id=$reference" "$work/log" | grep -qF "S3cr3t-Pa55@db.internal" \
-        || { cat "$work/log" >&2; fail "unknown: no log line with reference $reference and the error"; }
+    grep -F "error.reference_id=$reference" "$work/server.log" | grep -qF "S3cr3t-Pa55@db.internal" \
+        || { cat "$work/server.log" >&2; fail "unknown: no log line with reference $reference and the error"; }
 fi
 
 if [ "$failures" -ne 0 ]; then
     echo "the server's log:" >&2
-    cat "$work/log" >&2
+    cat "$work/server.log" >&2
     echo "error: $failures check(s) of the example server failed" >&2
     exit 1
 fi

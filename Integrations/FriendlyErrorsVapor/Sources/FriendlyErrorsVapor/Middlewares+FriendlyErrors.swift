@@ -1,0 +1,26 @@
+public import Vapor
+
+extension Middlewares {
+    /// Puts `middleware` where Vapor's `ErrorMiddleware` was and removes every `ErrorMiddleware`, so
+    /// that errors are answered by `middleware` alone; the other middleware keep their order. Without
+    /// an `ErrorMiddleware` (a list the app built itself), `middleware` goes first, around the others.
+    ///
+    /// ```swift
+    /// app.middleware.replaceErrorMiddleware(with: FriendlyErrorsMiddleware(pipeline: pipeline))
+    /// ```
+    public mutating func replaceErrorMiddleware(with middleware: some Middleware) {
+        let current = resolve()
+        var replaced = Middlewares()
+        var placed = false
+        for existing in current {
+            if existing is ErrorMiddleware {
+                if !placed { replaced.use(middleware) }
+                placed = true
+            } else {
+                replaced.use(existing)
+            }
+        }
+        if !placed { replaced.use(middleware, at: .beginning) }
+        self = replaced
+    }
+}

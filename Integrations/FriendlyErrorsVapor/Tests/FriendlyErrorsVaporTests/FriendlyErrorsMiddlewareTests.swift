@@ -1,0 +1,411 @@
+import Foundation
+import FriendlyErrors
+import InMemoryLogging
+import Logging
+import NIOCore
+import NIOHTTP1
+import Testing
+import Vapor
+import VaporTesting
+
+@testable import ExampleApp
+@testable import FriendlyErrorsVapor
+
+/// Every promise of the middleware, through Vapor's in-memory test client.
+@Suite struct FriendlyErrorsMiddlewareTests {
+    // MARK: One line in place of ErrorMiddleware
+
+    @Test func replacingPutsTheMiddlewareWhereErrorMiddlewareWas() async throws {
+        try await withApp { app in
+            app.middleware.replaceErrorMiddleware(with: FriendlyErrorsMiddleware())
+            let kinds = app.middleware.resolve().map { "\(type(of: $0))" }
+            #expect(kinds == ["RouteLoggingMiddleware", "FriendlyErrorsMiddleware"])
+            var empty = Middlewares()
+            empty.use(RouteLoggingMiddleware())
+            empty.replaceErrorMiddleware(with: FriendlyErrorsMiddleware())
+            #expect(
+                empty.resolve().map { "\(type(of: $0))" } == ["FriendlyErrorsMiddleware", "RouteLoggingMiddleware"])
+        }
+    }
+
+    @Test func addedAfterErrorMiddlewareItStillAnswersTheRoutesErrors() async throws {
+        try await withApp { app in
+            // Both installed, the friendly one inside: it answers first, ErrorMiddleware sees nothing.
+            app.middleware.use(FriendlyErrorsMiddleware())
+            app.get("gone") { _ -> String in throw Abort(.gone) }
+            let response = try await TestResponse(app.testing().sendRequest(.GET, "gone"))
+            #expect(response.status == 410)
+            #expect(response.headers.first(name: .contentType) == "application/problem+json")
+        }
+    }
+
+    @Test func anAppsFriendlyErrorBecomesProblemJSON() async throws {
+        let app = TestApp(pipeline: AlertPipeline().addingCatalog(shopCatalog)) { app in
+            app.post("orders") { _ -> String in throw InsufficientFunds(missingCredits: 42) }
+        }
+        let response = try await app.send(.POST, "orders", headers: ["Accept-Language": "ja"])
+        #expect(response.status == 402)
+        #expect(response.headers.first(name: .contentType) == "application/problem+json")
+        #expect(response.headers.first(name: .contentLanguage) == "ja")
+        #expect(response.json["title"] as? String == "残高が不足しています")
+        #expect(response.json["detail"] as? String == "あと42クレジット必要です。")
+    }
+
+    @Test func successfulResponsesAreUntouched() async throws {
+        let app = TestApp { app in app.get("items") { _ -> String in "3 items" } }
+        let response = try await app.send(.GET, "items")
+        #expect(response.status == 200)
+        #expect(response.body == "3 items")
+        #expect(app.errorEntry == nil)
+    }
+
+    // MARK: AbortError keeps its status and headers
+
+    @Test func abortKeepsItsStatusAndHeaders() async throws {
+        let app = TestApp { app in
+            app.get("search") { _ -> String in
+                throw Abort(.tooManyRequests, headers: ["Retry-After": "30", "Content-Type": "text/html"])
+            }
+        }
+        let response = try await app.send(.GET, "search")
+        #expect(response.status == 429)
+        #expect(response.headers["Retry-After"] == ["30"])
+        #expect(response.headers[.contentType] == ["application/problem+json"])
+        #expect(response.json["code"] as? String == "http.429")
+        #expect(response.json["category"] as? String == "rateLimited")
+        #expect(response.json["detail"] as? String == "Too many requests were made in a short time.")
+    }
+
+    @Test func unauthorizedKeepsWWWAuthenticate() async throws {
+        let app = TestApp { app in
+            app.get("me") { _ -> String in
+                throw Abort(.unauthorized, headers: ["WWW-Authenticate": #"Bearer realm="shop""#])
+            }
+        }
+        let response = try await app.send(.GET, "me")
+        #expect(response.status == 401)
+        #expect(response.headers.first(name: "WWW-Authenticate") == #"Bearer realm="shop""#)
+        #expect(response.json["category"] as? String == "unauthenticated")
+    }
+
+    @Test func redirectsPassThroughUntouched() async throws {
+        let app = TestApp { app in
+            app.get("old") { _ -> String in throw Abort.redirect(to: "/new", redirectType: .permanent) }
+        }
+        let response = try await app.send(.GET, "old")
+        #expect(response.status == 301)
+        #expect(response.headers.first(name: .location) == "/new")
+        #expect(response.headers.first(name: .contentType) == nil)
+        #expect(response.body == "")
+        #expect(app.errorEntry == nil)
+    }
+
+    @Test func routeNotFoundStays404InTheClientsLanguage() async throws {
+        let app = TestApp { app in app.get("items") { _ -> String in "3 items" } }
+        let response = try await app.send(.GET, "no/such/page", headers: ["Accept-Language": "ja"])
+        #expect(response.status == 404)
+        #expect(response.headers.first(name: .contentLanguage) == "ja")
+        #expect(response.json["code"] as? String == "http.404")
+        #expect(response.json["title"] as? String == "見つかりません")
+        #expect(!response.body.contains("RouteNotFound"))
+    }
+
+    // MARK: The reason
+
+    @Test func aReasonWrittenForClientsIsTheDetail() async throws {
+        let app = TestApp { app in
+            app.get("orders", ":id") { _ -> String in throw Abort(.notFound, reason: "No order has this number.") }
+        }
+        let response = try await app.send(.GET, "orders/7", headers: ["Accept-Language": "fr"])
+        #expect(response.status == 404)
+        #expect(response.json["detail"] as? String == "No order has this number.")
+        #expect(response.json["code"] as? String == "http.404")
+    }
+
+    @Test func aReasonThatIsOnlyTheStatusPhraseGivesTheLocalizedCategoryText() async throws {
+        let app = TestApp { app in
+            app.get("a") { _ -> String in throw Abort(.notFound) }
+            app.get("b") { _ -> String in throw Abort(.notFound, reason: "not found.") }
+        }
+        for path in ["a", "b"] {
+            let english = try await app.send(.GET, path)
+            #expect(english.json["detail"] as? String == "The requested item couldn’t be found.")
+            let german = try await app.send(.GET, path, headers: ["Accept-Language": "de"])
+            #expect(german.headers.first(name: .contentLanguage) == "de")
+            #expect(german.json["detail"] as? String == "Das angeforderte Element wurde nicht gefunden.")
+        }
+    }
+
+    @Test func aCatalogTextForTheAbortsIdentifierWinsInItsLanguage() async throws {
+        let app = TestApp(pipeline: AlertPipeline().addingCatalog(shopCatalog)) { app in
+            app.get("orders", ":id") { _ -> String in
+                throw Abort(.notFound, reason: "No order has this number.", identifier: "order.notFound")
+            }
+        }
+        let japanese = try await app.send(.GET, "orders/7", headers: ["Accept-Language": "ja"])
+        #expect(japanese.json["code"] as? String == "order.notFound")
+        #expect(japanese.json["detail"] as? String == "この番号の注文はありません。")
+        let english = try await app.send(.GET, "orders/7", headers: ["Accept-Language": "en"])
+        #expect(english.json["detail"] as? String == "No order has this number.")
+    }
+
+    @Test func reasonsAreNotSentWhenTurnedOff() async throws {
+        let app = TestApp(options: FriendlyErrorsOptions(sendsAbortReasons: false)) { app in
+            app.get("orders", ":id") { _ -> String in throw Abort(.notFound, reason: "SELECT * FROM orders") }
+        }
+        let response = try await app.send(.GET, "orders/7")
+        #expect(response.status == 404)
+        #expect(!response.body.contains("SELECT"))
+        #expect(response.json["detail"] as? String == "The requested item couldn’t be found.")
+    }
+
+    @Test func aServerErrorsReasonIsLoggedNotSent() async throws {
+        let app = TestApp { app in
+            app.get("reports") { _ -> String in
+                throw Abort(.serviceUnavailable, reason: "replica 10.0.0.3 is down")
+            }
+        }
+        let response = try await app.send(.GET, "reports")
+        #expect(response.status == 503)
+        #expect(!response.body.contains("10.0.0.3"))
+        let referenceID = try #require(response.json["referenceId"] as? String)
+        let entry = try #require(app.errorEntry)
+        #expect(entry.metadata["error.reference_id"] == .string(referenceID))
+        #expect(entry.message == "Request failed: unexpected: Abort.503: replica 10.0.0.3 is down")
+    }
+
+    // MARK: Validation and decoding
+
+    @Test func validationsErrorBecomesOneFieldProblemPerBrokenField() async throws {
+        let app = TestApp { app in
+            app.post("signup") { request -> String in
+                try SignUp.validate(content: request)
+                return "welcome"
+            }
+        }
+        let response = try await app.send(
+            .POST, "signup", headers: ["Content-Type": "application/json", "Accept-Language": "ja"],
+            body: #"{"name":"A","email":"nope","age":5}"#)
+        #expect(response.status == 400)
+        #expect(response.json["code"] as? String == "validation.failed")
+        #expect(
+            response.errors == [
+                ["pointer": "#/name", "code": "validation.count.tooShort", "detail": "2文字以上で入力してください。"],
+                ["pointer": "#/email", "code": "validation.email", "detail": "有効なメールアドレスを入力してください。"],
+                ["pointer": "#/age", "code": "validation.range.tooSmall", "detail": "この値は13以上でなければなりません。"],
+            ])
+    }
+
+    @Test func knownValidatorsHaveTextsAndOthersKeepVaporsText() async throws {
+        struct Profile: Validatable {
+            static func validations(_ validations: inout Validations) {
+                validations.add("nickname", as: String.self, is: !.empty)
+                validations.add("tags", as: [String].self, is: .count(...2))
+                validations.add("homepage", as: String.self, is: .url)
+                validations.add("bio", as: String?.self, is: .nil)
+                validations.add("zip", as: String.self, is: .characterSet(.decimalDigits))
+                validations.add("address") { address in
+                    address.add("city", as: String.self, is: .count(1...))
+                }
+                validations.add("code", as: String.self, is: .custom("starts with X") { $0.hasPrefix("X") })
+                validations.add(
+                    "token", as: String.self, is: .alphanumeric, customFailureDescription: "Use letters and digits.")
+                validations.add("missing", as: String.self)
+            }
+        }
+        let app = TestApp { app in
+            app.post("profile") { request -> String in
+                try Profile.validate(content: request)
+                return "ok"
+            }
+        }
+        let response = try await app.send(
+            .POST, "profile", headers: ["Content-Type": "application/json"],
+            body: #"{"nickname":"","tags":["a","b","c"],"homepage":"no url","bio":"hi","zip":"12a","#
+                + #""address":{"city":""},"code":"Y","token":"a-b"}"#)
+        #expect(response.status == 400)
+        #expect(
+            response.errors == [
+                ["pointer": "#/nickname", "code": "validation.empty", "detail": "This field must not be empty."],
+                ["pointer": "#/tags", "code": "validation.count.tooMany", "detail": "Give at most 2 items."],
+                ["pointer": "#/homepage", "code": "validation.url", "detail": "Enter a valid URL."],
+                ["pointer": "#/bio", "code": "validation.mustBeNull", "detail": "This field must not have a value."],
+                [
+                    "pointer": "#/zip", "code": "validation.characters",
+                    "detail": "This value contains characters that aren’t allowed.",
+                ],
+                [
+                    "pointer": "#/address/city", "code": "validation.count.tooShort",
+                    "detail": "Use at least 1 characters.",
+                ],
+                [
+                    "pointer": "#/code", "code": "validation.invalid",
+                    "detail": "code is not successfully validated for custom validation 'starts with X'.",
+                ],
+                ["pointer": "#/token", "code": "validation.custom", "detail": "Use letters and digits."],
+                ["pointer": "#/missing", "code": "validation.required", "detail": "This field is required."],
+            ])
+    }
+
+    @Test func anAppsTextForAValidationCodeWins() async throws {
+        struct Contact: Validatable {
+            static func validations(_ validations: inout Validations) {
+                validations.add("email", as: String.self, is: .email)
+            }
+        }
+        let catalog = TranslationCatalog(strings: [
+            "en": ["validation.email.message": "We need an address we can write to."],
+            "ja": ["validation.email.message": "連絡できるアドレスが必要です。"],
+        ])
+        let app = TestApp(pipeline: AlertPipeline().addingCatalog(catalog)) { app in
+            app.post("contact") { request -> String in
+                try Contact.validate(content: request)
+                return "ok"
+            }
+        }
+        for (language, detail) in [("en", "We need an address we can write to."), ("ja", "連絡できるアドレスが必要です。")] {
+            let response = try await app.send(
+                .POST, "contact", headers: ["Content-Type": "application/json", "Accept-Language": language],
+                body: #"{"email":"nope"}"#)
+            #expect(response.errors == [["pointer": "#/email", "code": "validation.email", "detail": detail]])
+        }
+    }
+
+    @Test func decodingErrorAnswers400PointingAtTheField() async throws {
+        let app = TestApp { app in
+            app.post("orders") { request -> String in
+                let order = try request.content.decode(Order.self)
+                return "\(order.items.count)"
+            }
+        }
+        let response = try await app.send(
+            .POST, "orders", headers: ["Content-Type": "application/json"],
+            body: #"{"items":[{"price":5,"quantity":1},{"price":"five","quantity":1}]}"#)
+        #expect(response.status == 400)
+        #expect(response.json["code"] as? String == "data.typeMismatch")
+        #expect(
+            response.errors == [
+                ["pointer": "#/items/1/price", "code": "data.typeMismatch", "detail": "A value has the wrong type."]
+            ])
+        #expect(!response.body.contains("Swift.Int"))
+        let missing = try await app.send(
+            .POST, "orders", headers: ["Content-Type": "application/json"], body: #"{"items":[{"price":5}]}"#)
+        #expect(missing.status == 400)
+        #expect(missing.errors.first?["pointer"] == "#/items/0/quantity")
+    }
+
+    // MARK: Language and format
+
+    @Test func plainTextForAcceptTextPlain() async throws {
+        let app = TestApp(pipeline: AlertPipeline().addingCatalog(shopCatalog)) { app in
+            app.post("orders") { _ -> String in throw InsufficientFunds(missingCredits: 42) }
+        }
+        let response = try await app.send(.POST, "orders", headers: ["Accept": "text/plain"])
+        #expect(response.status == 402)
+        #expect(response.headers.first(name: .contentType) == "text/plain; charset=utf-8")
+        #expect(
+            response.body == """
+                error: Insufficient funds
+                message: You need 42 more credits.
+
+                """)
+    }
+
+    @Test func theIntegrationsTextsDoNotAddLanguagesTheAppLacks() async throws {
+        let app = TestApp(pipeline: AlertPipeline().addingCatalog(shopCatalog)) { app in
+            app.get("a") { _ -> String in throw Abort(.notFound) }
+        }
+        let french = try await app.send(.GET, "a", headers: ["Accept-Language": "fr"])
+        #expect(french.headers.first(name: .contentLanguage) == "en")
+    }
+
+    // MARK: Logging
+
+    @Test func clientErrorsAreLoggedAtNoticeThroughTheRequestsLogger() async throws {
+        let app = TestApp { app in app.get("a") { _ -> String in throw Abort(.conflict) } }
+        _ = try await app.send(.GET, "a", headers: ["X-Request-Id": "req-7"])
+        let entry = try #require(app.errorEntry)
+        #expect(entry.level == .notice)
+        #expect(entry.metadata["error.code"] == "http.409")
+        #expect(entry.metadata["error.category"] == "conflict")
+        #expect(entry.metadata["request-id"] == "req-7", "the request's own logger")
+        #expect(entry.metadata["error.reference_id"] == nil)
+        #expect(entry.message == "Request failed: http.409: Abort.409: Conflict")
+        #expect(entry.error is Abort, "swift-log's error: too, for handlers that record it")
+    }
+
+    @Test func aDebuggableErrorsOwnLevelIsUsed() async throws {
+        let app = TestApp { app in app.get("items") { _ -> String in "3 items" } }
+        _ = try await app.send(.GET, "missing")
+        // Vapor's RouteNotFound logs at debug, as in Vapor's own report(error:).
+        #expect(app.errorEntry?.level == .debug)
+    }
+
+    @Test func unknownErrorIsLoggedAtErrorWithTheReferenceIDTheBodyCarries() async throws {
+        let app = TestApp { app in app.get("reports") { _ -> String in throw ReportDatabaseFailure() } }
+        let response = try await app.send(.GET, "reports")
+        #expect(response.status == 500)
+        for trace in [ReportDatabaseFailure.secret, "S3cr3t", "db.internal", "ReportDatabaseFailure", "postgres"] {
+            #expect(!response.body.contains(trace))
+            #expect(!response.headers.contains { $0.value.contains(trace) })
+        }
+        let referenceID = try #require(response.json["referenceId"] as? String)
+        let entry = try #require(app.errorEntry)
+        #expect(entry.level == .error)
+        #expect(entry.metadata["error.reference_id"] == .string(referenceID))
+        #expect(entry.metadata["error.code"] == "unexpected")
+        #expect(entry.message == "Request failed: unexpected: could not connect to \(ReportDatabaseFailure.secret)")
+    }
+
+    @Test func theLoggedTextIsCleanedOfTerminalEscapes() async throws {
+        struct Hostile: Error, CustomStringConvertible {
+            var description: String { "bad key \u{1B}]0;pwned\u{07} in input" }
+        }
+        let app = TestApp { app in app.get("x") { _ -> String in throw Hostile() } }
+        _ = try await app.send(.GET, "x")
+        #expect(app.errorEntry?.message == #"Request failed: unexpected: bad key \u{1B}]0;pwned\u{07} in input"#)
+    }
+
+    @Test func observersSeeTheRequestsMethodPathAndID() async throws {
+        let seen = Seen()
+        let app = TestApp(pipeline: AlertPipeline().observing { seen.add($0.metadata) }) { app in
+            app.get("reports") { _ -> String in throw ReportDatabaseFailure() }
+        }
+        _ = try await app.send(.GET, "reports", headers: ["X-Request-Id": "req-9"])
+        #expect(seen.values.first == ["request.method": "GET", "request.path": "/reports", "request.id": "req-9"])
+    }
+
+    @Test func loggingCanBeTurnedOff() async throws {
+        let app = TestApp(options: FriendlyErrorsOptions(logsErrors: false)) { app in
+            app.get("reports") { _ -> String in throw ReportDatabaseFailure() }
+        }
+        _ = try await app.send(.GET, "reports")
+        #expect(app.errorEntry == nil)
+    }
+
+    // MARK: Production by default
+
+    @Test func debugDetailsOnlyWhenThePipelineIsConfiguredForThem() async throws {
+        let configure: @Sendable (Application) -> Void = { app in
+            app.get("reports") { _ -> String in throw ReportDatabaseFailure() }
+        }
+        let production = try await TestApp(configure: configure).send(.GET, "reports")
+        #expect(production.json["debugDetail"] == nil)
+        let development = TestApp(
+            pipeline: AlertPipeline(configuration: .init(includesDebugDetails: true)), configure: configure)
+        let response = try await development.send(.GET, "reports")
+        #expect((response.json["debugDetail"] as? String)?.contains(ReportDatabaseFailure.secret) == true)
+    }
+
+    @Test func aDebuggableErrorThatIsNotAnAbortErrorIsAnUnknown500() async throws {
+        struct Internal: DebuggableError {
+            var identifier: String { "internal" }
+            var reason: String { "cache at /var/lib/shop corrupt" }
+        }
+        let app = TestApp { app in app.get("x") { _ -> String in throw Internal() } }
+        let response = try await app.send(.GET, "x")
+        #expect(response.status == 500)
+        #expect(!response.body.contains("/var/lib/shop"))
+        #expect(app.errorEntry?.level == .warning, "DebuggableError's default level, as Vapor logs it")
+    }
+}
