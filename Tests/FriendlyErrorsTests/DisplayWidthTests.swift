@@ -137,7 +137,7 @@ struct DisplayWidthTests {
                     var bytes = [UInt8](repeating: filler, count: 8)
                     bytes[position] = UInt8(value)
                     let word = bytes.withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) }
-                    #expect(PrintableASCII.isPrintable(word) == bytewise(word), "\(bytes)")
+                    #expect(ASCIIRunScanner.isPrintable(word) == bytewise(word), "\(bytes)")
                 }
             }
         }
@@ -146,7 +146,7 @@ struct DisplayWidthTests {
             // Mostly printable bytes, so that both answers occur often.
             var word: UInt64 = 0
             for _ in 0..<8 { word = word << 8 | UInt64(Int.random(in: 0x18...0x82, using: &generator)) }
-            #expect(PrintableASCII.isPrintable(word) == bytewise(word), "\(String(word, radix: 16))")
+            #expect(ASCIIRunScanner.isPrintable(word) == bytewise(word), "\(String(word, radix: 16))")
         }
     }
 

@@ -25,7 +25,7 @@ import Testing
             inputs.append((0..<count).flatMap { _ in pieces.randomElement(using: &generator)! })
         }
         for bytes in inputs {
-            let valid = bytes.withUnsafeBufferPointer(CatalogSourceText.isValidUTF8)
+            let valid = UTF8Validator.isValid(bytes)
             #expect(valid == (String(validating: bytes, as: UTF8.self) != nil), "\(bytes)")
         }
     }
