@@ -22,11 +22,11 @@ public final class RecordingPresenter: AlertPresenter, @unchecked Sendable {
 
         /// Choose the action with this id when the alert has it, else dismiss.
         public static func choose(_ id: String) -> Answer {
-            Answer { alert, _ in alert.action(id: id) != nil ? .chose(id) : .dismissed }
+            Answer { alert, _ in alert.action(id: id) != nil ? .choose(id) : .dismissed }
         }
 
         /// Choose the alert's Cancel action (or dismiss when it has none).
-        public static let cancel = Answer { alert, _ in alert.cancelAction.map { .chose($0.id) } ?? .dismissed }
+        public static let cancel = Answer { alert, _ in alert.cancelAction.map { .choose($0.id) } ?? .dismissed }
 
         /// Choose nothing: the alert is only shown.
         public static let dismiss = Answer { _, _ in .dismissed }

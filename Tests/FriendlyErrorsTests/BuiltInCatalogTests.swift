@@ -46,24 +46,29 @@ struct BuiltInCatalogTests {
         #expect(TranslationCatalog.builtIn.languages.count == Self.shippedLanguages.count)
     }
 
+    /// Adding a Foundation error family is its entries in `FoundationErrorTable` plus its texts:
+    /// this is the check that the texts are there, in every language.
     @Test func everyFoundationCodeHasATitleAndMessageInEveryLanguage() {
-        var codes = Set<String>()
-        for entry in FoundationErrorTable.cocoa.values { codes.insert(entry.code) }
-        for entry in FoundationErrorTable.posix.values { codes.insert(entry.code) }
-        for entry in FoundationErrorTable.url.values { codes.insert(entry.code) }
-        codes.formUnion([
-            "data.typeMismatch", "data.valueMissing", "data.keyMissing", "data.corrupt", "data.encodingFailed",
-            "operation.cancelled", "network.failed", "unexpected",
-        ])
+        let codes = FoundationErrorTable.entries.map(\.code) + ["unexpected"]
         let catalog = TranslationCatalog.builtIn
         for language in Self.shippedLanguages {
-            for code in codes.sorted() {
+            for code in codes {
                 #expect(catalog.tables[language]?["\(code).title"] != nil, "\(language): \(code).title")
                 #expect(catalog.tables[language]?["\(code).message"] != nil, "\(language): \(code).message")
             }
         }
         for category in ErrorCategory.builtIn {
             #expect(catalog.tables["en"]?["category.\(category.name).title"] != nil)
+        }
+    }
+
+    @Test func builtInClassificationsAreTheFoundationTableAndTheFallback() {
+        let codes = FoundationErrorTable.entries.map(\.code)
+        #expect(codes.count > 40)
+        #expect(codes == codes.sorted() && Set(codes).count == codes.count)
+        #expect(Classification.builtInCodes == (codes + ["unexpected"]).sorted())
+        for entry in FoundationErrorTable.entries {
+            #expect(Classification.builtIn(code: entry.code)?.category == entry.category, "\(entry.code)")
         }
     }
 }

@@ -12,30 +12,30 @@ struct ConsolePromptTests {
 
     @Test func enterPicksCancel() async {
         let (response, _) = await answer(SampleAlerts.configMissingEnglish, with: [""])
-        #expect(response == .chose("cancel"))
+        #expect(response == .choose("cancel"))
     }
 
     @Test func enterNeverPicksTheDestructiveActionThatComesFirst() async {
         let (response, captured) = await answer(SampleAlerts.configInvalidEnglish, with: ["   "])
-        #expect(response == .chose("cancel"))
+        #expect(response == .choose("cancel"))
         #expect(captured.text.contains("Choose [1-2, Enter=2]: "))
     }
 
     @Test func theNumberOfTheRecoveryChoosesIt() async {
         // One non-destructive recovery: Cancel first, the recovery second (the HIG order).
         let (response, _) = await answer(SampleAlerts.configMissingEnglish, with: ["2"])
-        #expect(response == .chose("createDefault"))
+        #expect(response == .choose("createDefault"))
     }
 
     @Test(arguments: [" 2 ", "2\r", "２", "02"])
     func answersAreReadForgivingly(_ typed: String) async {
         let (response, _) = await answer(SampleAlerts.configMissingEnglish, with: [typed])
-        #expect(response == .chose("createDefault"))
+        #expect(response == .choose("createDefault"))
     }
 
     @Test func threeInvalidAnswersCancel() async {
         let (response, captured) = await answer(SampleAlerts.configMissingEnglish, with: ["x", "0", "3", "2"])
-        #expect(response == .chose("cancel"))
+        #expect(response == .choose("cancel"))
         // Two notes and re-asks; the third invalid answer ends it.
         #expect(captured.text.components(separatedBy: "Please enter a number from 1-2.").count == 3)
         #expect(captured.text.components(separatedBy: "Choose [1-2, Enter=1]: ").count == 4)
@@ -43,12 +43,12 @@ struct ConsolePromptTests {
 
     @Test func anInvalidAnswerAsksAgain() async {
         let (response, _) = await answer(SampleAlerts.configMissingEnglish, with: ["yes", "-1", "2"])
-        #expect(response == .chose("createDefault"))
+        #expect(response == .choose("createDefault"))
     }
 
     @Test func endOfInputCancelsAndEndsTheLine() async {
         let (response, captured) = await answer(SampleAlerts.configMissingEnglish, with: [])
-        #expect(response == .chose("cancel"))
+        #expect(response == .choose("cancel"))
         #expect(captured.text.hasSuffix("Choose [1-2, Enter=1]: \n"))
     }
 

@@ -42,7 +42,7 @@ import Testing
     @Test func errorsBeyondTheLimitAreLeftOut() {
         let presenter = JSONPresenter(limits: .init(maximumFieldProblems: 1))
         let alert = pipeline.alert(for: InvalidOrder(), in: "en")
-        let body = String(decoding: presenter.problemDetails(for: alert), as: UTF8.self)
+        let body = String(decoding: presenter.body(for: alert), as: UTF8.self)
         #expect(body.contains(##""errors":[{"pointer":"#/items/2/price""##))
         #expect(!body.contains("coupon"))
     }

@@ -39,7 +39,7 @@ struct JSONOutputValidityTests {
     }
 
     @Test func adversarialTextsParseBackUnchanged() throws {
-        let lines = Self.adversarialTexts.flatMap { presenter.jsonLine(for: alert(holding: $0)) }
+        let lines = Self.adversarialTexts.flatMap { presenter.line(for: alert(holding: $0)) }
         let results = try PythonJSON.parse(jsonLines: lines, schema: nil)
         try #require(results.count == Self.adversarialTexts.count)
         for (text, result) in zip(Self.adversarialTexts, results) {
@@ -56,7 +56,7 @@ struct JSONOutputValidityTests {
 
     @Test func outputNeverHoldsHTMLSensitiveOrLineBreakingCharacters() {
         for text in Self.adversarialTexts {
-            let line = String(decoding: presenter.jsonLine(for: alert(holding: text)), as: UTF8.self)
+            let line = String(decoding: presenter.line(for: alert(holding: text)), as: UTF8.self)
             #expect(!line.contains("</") && !line.contains("<!--") && !line.contains("<"))
             #expect(!line.contains("\u{2028}") && !line.contains("\u{2029}"))
             #expect(line.utf8.filter { $0 < 0x20 } == [0x0A], "only the record's own newline")
@@ -69,7 +69,7 @@ struct JSONOutputValidityTests {
         let hostile =
             "\u{9B}2J\u{9D}52;c;ZXZpbA==\u{9C}\u{7F}\u{85} \u{202E}exe.txt\u{202C} \u{2067}x\u{2069} "
             + "\u{061C}\u{200E}\u{200F}"
-        let line = presenter.jsonLine(for: alert(holding: hostile))
+        let line = presenter.line(for: alert(holding: hostile))
         let text = String(decoding: line, as: UTF8.self)
         let raw = text.unicodeScalars.filter {
             (0x7F...0x9F).contains($0.value) || [0x061C, 0x200E, 0x200F, 0x2028, 0x2029].contains($0.value)
@@ -89,7 +89,7 @@ struct JSONOutputValidityTests {
         let loneSurrogate = String(decoding: [0xD800] as [UInt16], as: UTF16.self)
         #expect(loneSurrogate == "\u{FFFD}")
         let result = try PythonJSON.parse(
-            document: presenter.problemDetails(for: alert(holding: repaired + loneSurrogate)))
+            document: presenter.body(for: alert(holding: repaired + loneSurrogate)))
         let object = try #require(result.value as? [String: Any])
         #expect(object["detail"] as? String == "a\u{FFFD}b\u{FFFD}")
     }
@@ -115,8 +115,8 @@ struct JSONOutputValidityTests {
         warning.severity = .warning
         alerts.append(warning)
         let lines =
-            alerts.flatMap { presenter.jsonLine(for: $0, instance: JSONPresenter.newInstance()) }
-            + alerts.flatMap { JSONPresenter().jsonLine(for: $0) }
+            alerts.flatMap { presenter.line(for: $0, instance: JSONPresenter.newInstance()) }
+            + alerts.flatMap { JSONPresenter().line(for: $0) }
         let results = try PythonJSON.parse(jsonLines: lines)
         #expect(results.count == alerts.count * 2)
         for result in results {
@@ -168,7 +168,7 @@ struct JSONOutputValidityTests {
         struct Huge: FriendlyError {
             var text: String
             var code: String { "test.huge" }
-            var title: LocalizableText { .init(key: "", default: text) }
+            var title: LocalizableText { .verbatim(text) }
             var message: LocalizableText { .arguments(.string(text)) }
             var category: ErrorCategory { .invalidInput }
         }
@@ -190,7 +190,7 @@ struct JSONOutputValidityTests {
         let family = "👨‍👩‍👧‍👦"
         let text = String(repeating: family, count: 40)
         let presenter = JSONPresenter(limits: .init(maximumTextBytes: 64, maximumIdentifierBytes: 20))
-        let result = try PythonJSON.parse(document: presenter.problemDetails(for: alert(holding: text)))
+        let result = try PythonJSON.parse(document: presenter.body(for: alert(holding: text)))
         let object = try #require(result.value as? [String: Any])
         let detail = try #require(object["detail"] as? String)
         #expect(detail == String(repeating: family, count: 2) + "…")
@@ -202,7 +202,7 @@ struct JSONOutputValidityTests {
     @Test func actionsBeyondTheLimitAreLeftOut() throws {
         var alert = alert(holding: "x")
         alert.actions = (0..<100).map { AlertAction(id: "a\($0)", label: "A", role: .default) }
-        let result = try PythonJSON.parse(document: JSONPresenter().problemDetails(for: alert))
+        let result = try PythonJSON.parse(document: JSONPresenter().body(for: alert))
         let object = try #require(result.value as? [String: Any])
         #expect((object["actions"] as? [Any])?.count == 16)
     }

@@ -20,7 +20,7 @@ import Testing
             + #""reason":"Your balance is lower than the price.","suggestion":"Top up your account, then try again.","#
             + #""actions":[{"id":"cancel","title":"Cancel","role":"cancel"},"#
             + #"{"id":"topUp","title":"Top up","role":"default"}],"language":"en"}"#
-        #expect(text(presenter.problemDetails(for: alert, instance: instance)) == expected)
+        #expect(text(presenter.body(for: alert, instance: instance)) == expected)
     }
 
     @Test func japaneseObjectKeepsCodesIdsAndTypeAndTranslatesTexts() {
@@ -32,7 +32,7 @@ import Testing
             + #""suggestion":"チャージしてから、もう一度お試しください。","#
             + #""actions":[{"id":"cancel","title":"キャンセル","role":"cancel"},"#
             + #"{"id":"topUp","title":"チャージする","role":"default"}],"language":"ja"}"#
-        #expect(text(presenter.problemDetails(for: alert)) == expected)
+        #expect(text(presenter.body(for: alert)) == expected)
     }
 
     @Test func unexpectedErrorGivesGenericTextsAReferenceIdAndAboutBlank() throws {
@@ -44,7 +44,7 @@ import Testing
             + #""severity":"error","#
             + #""suggestion":"Please try again. If the problem continues, contact support and mention the reference.","#
             + #""referenceId":"\#(referenceID)","actions":[{"id":"ok","title":"OK","role":"default"}],"language":"en"}"#
-        #expect(text(presenter.problemDetails(for: alert)) == expected)
+        #expect(text(presenter.body(for: alert)) == expected)
     }
 
     @Test func titleIsTheSameForEveryOccurrenceWhileDetailDescribesEach() {
@@ -98,7 +98,7 @@ import Testing
 
     @Test func absentValuesAreLeftOutNeverNull() {
         let alert = Alert(code: "plain", category: .notFound, title: "Not here", message: "Gone.", actions: [])
-        let body = text(presenter.problemDetails(for: alert))
+        let body = text(presenter.body(for: alert))
         #expect(!body.contains("null"))
         #expect(
             body
@@ -108,17 +108,14 @@ import Testing
 
     @Test func occurrencesAppearOnlyForACoalescedBurst() {
         var alert = serverPipeline.alert(for: InsufficientFunds(missingCredits: 1), in: "en")
-        #expect(!text(presenter.problemDetails(for: alert)).contains("occurrences"))
+        #expect(!text(presenter.body(for: alert)).contains("occurrences"))
         alert.occurrences = 3
-        #expect(text(presenter.problemDetails(for: alert)).contains(#""language":"en","occurrences":3}"#))
+        #expect(text(presenter.body(for: alert)).contains(#""language":"en","occurrences":3}"#))
     }
 
-    @Test func problemDetailsIsAPureFunctionOfAlertAndInstance() {
+    @Test func bodyIsAPureFunctionOfAlertAndInstance() {
         let alert = serverPipeline.alert(for: InsufficientFunds(missingCredits: 7), in: "en")
-        #expect(
-            presenter.problemDetails(for: alert, instance: instance)
-                == presenter.problemDetails(
-                    for: alert, instance: instance))
+        #expect(presenter.body(for: alert, instance: instance) == presenter.body(for: alert, instance: instance))
     }
 
     @Test func newInstanceIsAFreshLowercaseUUIDURN() {

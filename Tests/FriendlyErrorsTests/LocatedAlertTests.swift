@@ -184,7 +184,7 @@ struct LocatedJSONTests {
     }()
 
     @Test func theLocationIsWrittenWithoutTheFileByDefault() throws {
-        let body = JSONPresenter().problemDetails(for: Self.alert)
+        let body = JSONPresenter().body(for: Self.alert)
         let text = String(decoding: body, as: UTF8.self)
         #expect(text.contains(#""location":{"line":3,"column":2,"length":13}"#))
         #expect(text.contains(#""detail":"Not a host name.","location":{"line":7,"column":1}}"#))
@@ -197,7 +197,7 @@ struct LocatedJSONTests {
     }
 
     @Test func theFileIsWrittenWhenTheAppAllowsIt() throws {
-        let body = JSONPresenter(revealsFilePaths: true).problemDetails(for: Self.alert)
+        let body = JSONPresenter(revealsFilePaths: true).body(for: Self.alert)
         let text = String(decoding: body, as: UTF8.self)
         #expect(
             text.contains(

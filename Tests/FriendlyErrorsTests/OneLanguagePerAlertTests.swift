@@ -61,7 +61,7 @@ import Testing
         #expect(alert.suggestion == "Ersetzen, beide behalten oder dieses Foto überspringen.")
         #expect(alert.actions.map(\.label) == ["Ersetzen", "Beide behalten", "Überspringen", "Abbrechen"])
         #expect(alert.presenterTexts.language == "de")
-        let problem = pipeline.problemResponse(for: alert)
+        let problem = ProblemResponse(alert: alert, contentLanguage: alert.language)
         #expect(problem.value(forHeader: "Content-Language") == "de")
 
         #expect(
@@ -88,7 +88,9 @@ import Testing
             #expect(alert.actions.map(\.label) == ["Replace", "Keep Both", "Skip", "Cancel"])
             #expect(await console(alert).hasPrefix("error: A photo with this name exists\n"))
             #expect(await console(alert).contains("  4) Cancel\n"))
-            #expect(pipeline.problemResponse(for: alert).value(forHeader: "Content-Language") == "en")
+            #expect(
+                ProblemResponse(alert: alert, contentLanguage: alert.language).value(forHeader: "Content-Language")
+                    == "en")
         }
     }
 

@@ -206,7 +206,7 @@ struct PipelineTests {
                 return next(error)
             }
         }
-        let pipeline = self.pipeline.adding(Override())
+        let pipeline = self.pipeline.addingClassifier(Override())
         #expect(pipeline.alert(for: URLError(.timedOut), in: "en").code == "custom.network")
         #expect(pipeline.alert(for: POSIXError(.ENOENT), in: "en").code == "file.notFound")
     }

@@ -160,9 +160,9 @@ struct PresentationTests {
         let inner = RecordingPresenter()
         await AlertPresentationSystem.withPresenter(outer) {
             await AlertPresentationSystem.withPresenter(inner) {
-                await AlertPipeline.standard.present(CancellationError(), in: "en")
+                await AlertPipeline().present(CancellationError(), in: "en")
             }
-            await AlertPipeline.standard.present(CancellationError(), in: "en")
+            await AlertPipeline().present(CancellationError(), in: "en")
         }
         #expect(inner.alerts.count == 1)
         #expect(outer.alerts.count == 1)

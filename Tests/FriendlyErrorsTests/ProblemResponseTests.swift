@@ -159,18 +159,22 @@ import Testing
         #expect(verbose.bodyText.contains(#""debugDetail":"LeakyError(password: \#(LeakyError.secret))""#))
     }
 
-    @Test func alertCarryingDebugDetailLosesItUnlessThePipelineOptsIn() {
-        var alert = sampleAlert
-        alert.debugDetail = "stack trace with \(LeakyError.secret)"
-        #expect(!AlertPipeline().problemResponse(for: alert).bodyText.contains(LeakyError.secret))
+    @Test func alertMadeFirstCarriesDebugDetailOnlyFromAPipelineThatOptsIn() {
+        let alert = AlertPipeline().alert(for: LeakyError(), in: .base, context: .none)
+        let response = ProblemResponse(alert: alert, contentLanguage: alert.language)
+        #expect(!response.bodyText.contains(LeakyError.secret))
+        #expect(response.value(forHeader: "Content-Language") == "en")
         let optedIn = AlertPipeline(configuration: .init(includesDebugDetails: true))
-        #expect(optedIn.problemResponse(for: alert).bodyText.contains(LeakyError.secret))
+        let verbose = optedIn.alert(for: LeakyError(), in: .base, context: .none)
+        #expect(ProblemResponse(alert: verbose, contentLanguage: "en").bodyText.contains(LeakyError.secret))
     }
 
-    @Test func alertInALanguageOutsideTheCatalogIsAnsweredWithTheBaseLanguage() {
+    @Test func contentLanguageThatIsNotALanguageTagIsLeftOut() {
         var alert = sampleAlert
         alert.language = "xx\r\nSet-Cookie: a"
-        #expect(AlertPipeline().problemResponse(for: alert).value(forHeader: "Content-Language") == "en")
+        let response = ProblemResponse(alert: alert, contentLanguage: alert.language)
+        #expect(response.value(forHeader: "Content-Language") == nil)
+        #expect(response.headers.map(\.name) == ["Content-Type", "Vary"])
     }
 
     @Test func presenterSettingsShapeTheBody() {

@@ -70,7 +70,7 @@ import Testing
             ResponseHeader(name: "Content-Type", value: "text/html"),
             ResponseHeader(name: "content-length", value: "999"),
         ]
-        let response = serverPipeline.problemResponse(for: alert)
+        let response = ProblemResponse(alert: alert, contentLanguage: alert.language)
         #expect(response.headers.map(\.name) == ["Content-Type", "Content-Language", "Vary", "Retry-After"])
         #expect(response.value(forHeader: "Content-Type") == "application/problem+json")
     }

@@ -90,7 +90,7 @@ let benchmarks: @Sendable () -> Void = {
     let codable = Fixtures.ProblemDetails(jsonAlert)
     Benchmark("json/problem+json/JSONPresenter") { benchmark in
         for _ in benchmark.scaledIterations {
-            blackHole(json.problemDetails(for: jsonAlert, instance: "urn:uuid:9b2c5a44-0000-4000-8000-000000000000"))
+            blackHole(problemDetails(json, for: jsonAlert, instance: "urn:uuid:9b2c5a44-0000-4000-8000-000000000000"))
         }
     }
     Benchmark("json/problem+json/JSONEncoder") { benchmark in

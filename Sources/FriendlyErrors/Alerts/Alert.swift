@@ -42,6 +42,12 @@ public struct Alert: Sendable, Hashable {
     /// first 2^40 IDs, and another process's IDs cannot be guessed from it; it is not a secret, so
     /// it never serves as an access token, and IDs of different processes may coincide.
     public var referenceID: String?
+    /// Whether no classifier knew the error and the pipeline's fallback answered: the alert is
+    /// generic, carries a ``referenceID`` and has no problem type of its own.
+    ///
+    /// Only the pipeline sets it (an alert made with the initializer is never unexpected), so no
+    /// error or classifier can pass itself off as the fallback.
+    public internal(set) var isUnexpected: Bool
     /// The choices, in presentation order (see the type's documentation).
     public var actions: [AlertAction]
     /// The catalog language the texts are in (`"ja"`, `"pt-BR"`).
@@ -99,6 +105,7 @@ public struct Alert: Sendable, Hashable {
         self.reason = reason
         self.suggestion = suggestion
         self.referenceID = referenceID
+        self.isUnexpected = false
         self.actions = actions
         self.language = language
         self.occurrences = occurrences

@@ -69,7 +69,8 @@ public struct AlertPipeline: Sendable {
     }
 
     /// The pipeline with the built-in classifiers and catalog only.
-    public static let standard = AlertPipeline()
+    @available(*, deprecated, message: "use AlertPipeline(), the one spelling of the default pipeline")
+    public static var standard: AlertPipeline { AlertPipeline() }
 
     /// Whether any observer sees this pipeline's classifications: an integration can skip gathering
     /// metadata (``ClassificationContext/metadata``) that nobody would read.
@@ -117,9 +118,8 @@ public struct AlertPipeline: Sendable {
                 classification = Classification(
                     code: "http.\(status)", category: .forHTTPStatus(status), httpStatus: status)
                 if let message = context.message, !message.isEmpty {
-                    // A finished text (empty key): the framework's words, never looked up.
-                    classification.message = LocalizableText(stringLiteral: message)
-                    classification.message.key = ""
+                    // The framework's words, never looked up.
+                    classification.message = .verbatim(message)
                 }
             } else {
                 classification.httpStatus = status
@@ -241,11 +241,21 @@ public struct AlertPipeline: Sendable {
 
     /// The pipeline with a classifier of the app's own, tried after the registered rules and before
     /// the Foundation errors.
-    public func adding(_ classifier: some ErrorClassifier) -> AlertPipeline {
+    ///
+    /// ```swift
+    /// let pipeline = AlertPipeline().addingClassifier(GRPCStatusClassifier())
+    /// ```
+    public func addingClassifier(_ classifier: some ErrorClassifier) -> AlertPipeline {
         var copy = self
         copy.customClassifiers.append(classifier)
         copy.rebuildChain()
         return copy
+    }
+
+    /// The pipeline with a classifier of the app's own.
+    @available(*, deprecated, renamed: "addingClassifier(_:)")
+    public func adding(_ classifier: some ErrorClassifier) -> AlertPipeline {
+        addingClassifier(classifier)
     }
 
     /// The pipeline with an observer that sees every classification with the original error, for

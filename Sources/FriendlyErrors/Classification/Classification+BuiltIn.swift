@@ -7,30 +7,17 @@ extension Classification {
     ///
     /// It lets tools show what a code looks like without producing the error, as
     /// `friendly-errors explain file.notFound` does.
-    public static func builtIn(code: String) -> Classification? {
+    package static func builtIn(code: String) -> Classification? {
         builtInEntries[code]?.classification
     }
 
     /// Every built-in code, sorted.
-    public static var builtInCodes: [String] { builtInEntries.keys.sorted() }
+    package static var builtInCodes: [String] { builtInEntries.keys.sorted() }
 
     private static let builtInEntries: [String: FoundationErrorTable.Entry] = {
         var entries: [String: FoundationErrorTable.Entry] = [:]
-        let tables =
-            Array(FoundationErrorTable.cocoa.values) + Array(FoundationErrorTable.posix.values)
-            + Array(FoundationErrorTable.url.values)
-        // The codes classified outside the tables (see `FoundationErrorClassifier`).
-        let others: [FoundationErrorTable.Entry] = [
-            FoundationErrorTable.networkFailed,
-            .init(code: "data.typeMismatch", category: .invalidData),
-            .init(code: "data.valueMissing", category: .invalidData),
-            .init(code: "data.keyMissing", category: .invalidData),
-            .init(code: "data.corrupt", category: .invalidData),
-            .init(code: "data.encodingFailed", category: .internal),
-            .init(code: "operation.cancelled", category: .cancelled),
-            .init(code: FallbackClassifier.code, category: .unknown),
-        ]
-        for entry in tables + others { entries[entry.code] = entry }
+        for entry in FoundationErrorTable.entries { entries[entry.code] = entry }
+        entries[FallbackClassifier.code] = FoundationErrorTable.Entry(code: FallbackClassifier.code, category: .unknown)
         return entries
     }()
 }

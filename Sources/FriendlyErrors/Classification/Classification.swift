@@ -28,10 +28,12 @@ public struct Classification: Sendable {
     /// The place in a file the error is about, shown with an excerpt on the console. Several places:
     /// one per field problem (``FieldProblem/location``).
     public var location: FileLocation?
-    /// The reference ID of an unexpected error, shown to the user and given to observers.
-    public var referenceID: String?
-    /// Whether no classifier knew the error and the fallback answered.
-    public var isUnexpected: Bool
+    /// The reference ID of an unexpected error, shown to the user and given to observers. Only the
+    /// pipeline's fallback sets it.
+    public internal(set) var referenceID: String?
+    /// Whether no classifier knew the error and the fallback answered. Only the fallback sets it, so
+    /// no classifier can pass itself off as the fallback.
+    public internal(set) var isUnexpected: Bool
     /// The error's own description, only when the pipeline was configured to include debug details.
     public var debugDetail: String?
     /// Headers a response for this error carries (`Retry-After`, `WWW-Authenticate`, `Allow`,

@@ -1,4 +1,5 @@
-/// How serious an alert is: it picks the headline word (`error:`), the colour and the log level.
+/// How serious an alert or a catalog problem (``CatalogDiagnostic``) is: it picks the headline word
+/// (`error:`), the colour and the log level.
 public enum Severity: String, Sendable, Hashable, CaseIterable, Codable {
     /// The operation failed.
     case error

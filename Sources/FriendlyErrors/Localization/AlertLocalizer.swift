@@ -42,7 +42,7 @@ struct AlertLocalizer {
             actions = Alert.orderedActions(
                 for: recoveryActions(classification.recoveries, lookup), cancel: language.cancel, ok: language.ok)
         }
-        return Alert(
+        var alert = Alert(
             code: classification.code,
             category: category,
             severity: classification.severity,
@@ -64,6 +64,8 @@ struct AlertLocalizer {
                     classification.fieldProblems, lookup,
                     fallback: lookup.generic(.message, of: category) ?? message),
             responseHeaders: classification.responseHeaders)
+        alert.isUnexpected = classification.isUnexpected
+        return alert
     }
 
     /// The field problems in the alert's languages; a message that resolves to nothing takes the

@@ -21,6 +21,7 @@
 /// ``FriendlyError`` with code `storage.diskFull` is looked up as `storage.diskFull.message`.
 public struct LocalizableText: Sendable, Hashable {
     /// The catalog key, or `nil` to derive it from the error's code and the field (`<code>.title`…).
+    /// An empty key marks a finished text that is never looked up (see ``verbatim(_:)`` and ``empty``).
     public var key: String?
     /// The base-language text with printf-style placeholders, used when no catalog has the key.
     public var defaultValue: String?
@@ -42,6 +43,28 @@ public struct LocalizableText: Sendable, Hashable {
     public static func arguments(_ arguments: Argument...) -> LocalizableText {
         LocalizableText(arguments: arguments)
     }
+
+    /// A finished text shown as it is, in every language: no catalog lookup, `%` signs kept. For
+    /// text that is already meant for users and already in their language, such as a framework's
+    /// own message or another library's `LocalizedError` description the app chose to show.
+    ///
+    /// ```swift
+    /// Recovery(id: "open", label: .verbatim(option)) { .recovered }
+    /// ```
+    public static func verbatim(_ text: String) -> LocalizableText {
+        var result = LocalizableText(stringLiteral: text)
+        result.key = ""
+        return result
+    }
+
+    /// A text that shows nothing: a reason or suggestion is left out of the alert, a title or
+    /// message takes its category's generic text. Unlike a text without a key, it is never looked
+    /// up under the error's code.
+    public static let empty = LocalizableText.verbatim("")
+
+    /// Whether the text is known to show nothing (``empty``, or ``verbatim(_:)`` of an empty
+    /// string). A text with a key may still resolve to nothing in a catalog that lacks the key.
+    public var isEmpty: Bool { key == "" && (defaultValue ?? "").isEmpty }
 
     /// The same text with its key filled in when it had none.
     func withKey(orDerived derived: @autoclosure () -> String) -> LocalizableText {

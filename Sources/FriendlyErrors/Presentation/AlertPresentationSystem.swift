@@ -18,13 +18,13 @@
 public enum AlertPresentationSystem {
     private struct Global {
         var coordinator: AlertCoordinator?
-        var pipeline: AlertPipeline?
+        var pipeline: InstalledPipeline?
         var bootstrappedAt: String?
     }
 
     private struct Override: Sendable {
         var coordinator: AlertCoordinator?
-        var pipeline: AlertPipeline?
+        var pipeline: InstalledPipeline?
     }
 
     private static let global = LockedValue(Global())
@@ -44,7 +44,7 @@ public enum AlertPresentationSystem {
         let previous: String? = global.withLock { global in
             if let previous = global.bootstrappedAt { return previous }
             global.coordinator = AlertCoordinator(presenter: presenter)
-            global.pipeline = pipeline
+            global.pipeline = pipeline.map(InstalledPipeline.init)
             global.bootstrappedAt = site
             return nil
         }
@@ -61,8 +61,12 @@ public enum AlertPresentationSystem {
     public static var presenter: any AlertPresenter { coordinator.presenter }
 
     /// The pipeline in effect for the current task: its override, else the bootstrapped one, else
-    /// ``AlertPipeline/standard``.
-    public static var pipeline: AlertPipeline {
+    /// `AlertPipeline()`.
+    public static var pipeline: AlertPipeline { installedPipeline.pipeline }
+
+    /// The pipeline in effect for the current task as it was installed, with what Foundation bridging
+    /// reads prepared once: one reference to read rather than a whole pipeline to copy.
+    static var installedPipeline: InstalledPipeline {
         if let pipeline = override?.pipeline { return pipeline }
         return global.withLock { $0.pipeline } ?? .standard
     }
@@ -91,7 +95,7 @@ public enum AlertPresentationSystem {
         operation: () async throws -> Result
     ) async rethrows -> Result {
         let scoped = Override(
-            coordinator: AlertCoordinator(presenter: presenter), pipeline: pipeline ?? override?.pipeline)
+            coordinator: AlertCoordinator(presenter: presenter), pipeline: pipeline.map(InstalledPipeline.init) ?? override?.pipeline)
         return try await $override.withValue(scoped, operation: operation, isolation: isolation)
     }
 
@@ -102,7 +106,7 @@ public enum AlertPresentationSystem {
         _ pipeline: AlertPipeline, isolation: isolated (any Actor)? = #isolation,
         operation: () async throws -> Result
     ) async rethrows -> Result {
-        let scoped = Override(coordinator: override?.coordinator, pipeline: pipeline)
+        let scoped = Override(coordinator: override?.coordinator, pipeline: InstalledPipeline(pipeline))
         return try await $override.withValue(scoped, operation: operation, isolation: isolation)
     }
 }

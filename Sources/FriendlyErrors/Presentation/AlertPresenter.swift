@@ -27,8 +27,12 @@ public struct AlertResponse: Sendable, Hashable {
     /// The id of the chosen action; `nil` when the alert was only shown or dismissed.
     public var chosenActionID: String?
 
+    /// A response choosing the action with `id`: `return .choose("retry")`.
+    public static func choose(_ id: String) -> AlertResponse { AlertResponse(chosenActionID: id) }
+
     /// A response choosing the action with `id`.
-    public static func chose(_ id: String) -> AlertResponse { AlertResponse(chosenActionID: id) }
+    @available(*, deprecated, renamed: "choose(_:)")
+    public static func chose(_ id: String) -> AlertResponse { choose(id) }
 
     /// A response choosing nothing: shown only, or dismissed.
     public static let dismissed = AlertResponse(chosenActionID: nil)

@@ -8,7 +8,7 @@ public import FriendlyErrors
 public enum AlertJSON {
     /// The alert's problem+json members, as the JSON presenter writes them.
     public static func object(for alert: Alert, presenter: JSONPresenter = JSONPresenter()) -> [String: Any] {
-        let bytes = presenter.problemDetails(for: alert)
+        let bytes = presenter.body(for: alert)
         return (try? JSONSerialization.jsonObject(with: Data(bytes))) as? [String: Any] ?? [:]
     }
 

@@ -107,7 +107,7 @@ struct ExplainCommand {
         }
         if format == "json" {
             // Exactly what a server would send for this code, as one JSON Lines record.
-            ToolOutput.standardOutput.write(String(decoding: JSONPresenter().jsonLine(for: alert), as: UTF8.self))
+            ToolOutput.standardOutput.write(String(decoding: JSONPresenter().line(for: alert), as: UTF8.self))
         } else {
             let presenter = ConsolePresenter(output: .standardOutput, interactivity: .never)
             _ = await presenter.present(alert)

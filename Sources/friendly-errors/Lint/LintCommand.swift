@@ -57,7 +57,7 @@ struct LintCommand {
                 TextOutput.standardOutput.write(
                     console.excerpt(
                         of: FileLocation(file: problem.file, line: problem.line, column: problem.column),
-                        severity: problem.severity == .warning ? .warning : .error, showsPlace: false))
+                        severity: problem.severity, showsPlace: false))
             }
             let languages = catalog.languages.joined(separator: ", ")
             StandardError.print(

@@ -11,7 +11,7 @@ struct LintProblem: Sendable, Hashable {
     var file: String
     var line: Int
     var column: Int
-    var severity: CatalogDiagnostic.Severity
+    var severity: Severity
     var message: String
     var key: String?
     var language: String?

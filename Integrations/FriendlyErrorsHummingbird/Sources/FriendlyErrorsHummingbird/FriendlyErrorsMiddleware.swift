@@ -32,7 +32,7 @@ public struct FriendlyErrorsMiddleware<Context: RequestContext>: RouterMiddlewar
     public let options: FriendlyErrorsOptions
 
     /// A middleware answering errors through `pipeline`.
-    public init(pipeline: AlertPipeline = .standard, options: FriendlyErrorsOptions = FriendlyErrorsOptions()) {
+    public init(pipeline: AlertPipeline = AlertPipeline(), options: FriendlyErrorsOptions = FriendlyErrorsOptions()) {
         self.pipeline = pipeline
         self.options = options
     }
@@ -63,8 +63,9 @@ public struct FriendlyErrorsMiddleware<Context: RequestContext>: RouterMiddlewar
         let acceptLanguage = request.headers[values: .acceptLanguage].joined(separator: ", ")
         let alert = pipeline.alert(
             localizing: classification, in: acceptLanguage.isEmpty ? .base : .acceptLanguage(acceptLanguage))
-        let problem = pipeline.problemResponse(
-            for: alert, presenter: options.presenter, format: ProblemResponse.Format(accept: request.headers[.accept]))
+        let problem = ProblemResponse(
+            alert: alert, contentLanguage: alert.language, presenter: options.presenter,
+            format: ProblemResponse.Format(accept: request.headers[.accept]))
         return Response(problem)
     }
 

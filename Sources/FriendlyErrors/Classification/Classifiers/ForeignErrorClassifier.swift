@@ -32,10 +32,9 @@ struct ForeignErrorClassifier: ErrorClassifier {
 
         var classification = Classification(
             code: listedCode ?? Self.code(of: error), category: .unknown,
-            title: LocalizableText(key: ""), message: .verbatim(description),
-            reason: Self.nonEmpty(localized.failureReason).map(LocalizableText.verbatim) ?? LocalizableText(key: ""),
-            suggestion: Self.nonEmpty(localized.recoverySuggestion).map(LocalizableText.verbatim)
-                ?? LocalizableText(key: ""))
+            title: .empty, message: .verbatim(description),
+            reason: Self.nonEmpty(localized.failureReason).map(LocalizableText.verbatim) ?? .empty,
+            suggestion: Self.nonEmpty(localized.recoverySuggestion).map(LocalizableText.verbatim) ?? .empty)
         if let recoverable = error as? any RecoverableError {
             classification.recoveries = recoverable.recoveryOptions.prefix(8).enumerated().map { index, option in
                 Recovery(id: "option\(index + 1)", label: .verbatim(option)) {
@@ -59,7 +58,7 @@ struct ForeignErrorClassifier: ErrorClassifier {
     /// "The operation could not be completed" kind this library exists to replace.
     static func isFoundationError(_ error: any Error) -> Bool {
         let errorType = type(of: error)
-        return errorType is NSError.Type || FoundationErrorClassifier.isValueError(errorType)
+        return errorType is NSError.Type || FoundationErrorTable.isValueError(errorType)
     }
 
     private static func nonEmpty(_ text: String?) -> String? {
@@ -68,14 +67,5 @@ struct ForeignErrorClassifier: ErrorClassifier {
             !text.hasPrefix("The operation couldn’t be completed")
         else { return nil }
         return text
-    }
-}
-
-extension LocalizableText {
-    /// A finished text that is shown as it is: no catalog lookup, `%` signs kept.
-    static func verbatim(_ text: String) -> LocalizableText {
-        var result = LocalizableText(stringLiteral: text)
-        result.key = ""
-        return result
     }
 }

@@ -6,17 +6,11 @@ import Foundation
 ///
 /// Codes not in the tables are unexpected: the fallback answers for them.
 struct FoundationErrorClassifier: ErrorClassifier {
+    private typealias Table = FoundationErrorTable
+
     func classify(_ error: any Error, next: (any Error) -> Classification) -> Classification {
         if type(of: error) is NSError.Type { return Self.classification(of: error as NSError) ?? next(error) }
         return Self.classification(of: error) ?? next(error)
-    }
-
-    /// Whether the error is one of the Foundation value errors this classifier reads: none is a
-    /// ``FriendlyError``, a wrapper or a foreign `LocalizedError`, so comparing metatypes spares them
-    /// failing conformance lookups (several hundred instructions each) on the hot path.
-    static func isValueError(_ errorType: any Error.Type) -> Bool {
-        errorType == URLError.self || errorType == CocoaError.self || errorType == POSIXError.self
-            || errorType == DecodingError.self || errorType == EncodingError.self
     }
 
     /// The classification of a real NSError, read by its domain and code.
@@ -48,7 +42,7 @@ struct FoundationErrorClassifier: ErrorClassifier {
         } else if E.self == DecodingError.self, let decoding = error as? DecodingError {
             return classify(decoding)
         } else if E.self == EncodingError.self {
-            return Classification(code: "data.encodingFailed", category: .internal)
+            return FoundationErrorTable.encodingFailed.classification
         } else if E.self == CancellationError.self {
             return FoundationErrorTable.cancelled.classification
         } else {
@@ -59,29 +53,29 @@ struct FoundationErrorClassifier: ErrorClassifier {
 
     static func classify(_ error: DecodingError) -> Classification {
         // Keys written out rather than built from the code: this runs for every bad request body.
-        let code: String
+        let entry: FoundationErrorTable.Entry
         let reasonKey: String
         let context: DecodingError.Context?
         var lastKey: (any CodingKey)?
         switch error {
         case .typeMismatch(_, let errorContext):
-            (code, reasonKey, context) = ("data.typeMismatch", "data.typeMismatch.reasonAtPath", errorContext)
+            (entry, reasonKey, context) = (Table.typeMismatch, "data.typeMismatch.reasonAtPath", errorContext)
         case .valueNotFound(_, let errorContext):
-            (code, reasonKey, context) = ("data.valueMissing", "data.valueMissing.reasonAtPath", errorContext)
+            (entry, reasonKey, context) = (Table.valueMissing, "data.valueMissing.reasonAtPath", errorContext)
         case .keyNotFound(let key, let errorContext):
-            (code, reasonKey, context) = ("data.keyMissing", "data.keyMissing.reasonAtPath", errorContext)
+            (entry, reasonKey, context) = (Table.keyMissing, "data.keyMissing.reasonAtPath", errorContext)
             lastKey = key
         case .dataCorrupted(let errorContext):
-            (code, reasonKey, context) = ("data.corrupt", "data.corrupt.reasonAtPath", errorContext)
+            (entry, reasonKey, context) = (Table.dataCorrupt, "data.corrupt.reasonAtPath", errorContext)
         @unknown default:
-            (code, reasonKey, context) = ("data.corrupt", "data.corrupt.reasonAtPath", nil)
+            (entry, reasonKey, context) = (Table.dataCorrupt, "data.corrupt.reasonAtPath", nil)
         }
-        var classification = Classification(code: code, category: .invalidData)
+        var classification = entry.classification
         // The coding path names fields of the caller's own input, which helps them fix it; the
         // context's debug description may quote values and is never used.
         let codingPath = context?.codingPath ?? []
         if codingPath.isEmpty && lastKey == nil {
-            classification.reason = LocalizableText(key: "")
+            classification.reason = .empty
         } else {
             classification.reason = LocalizableText(
                 key: reasonKey, arguments: [.string(Self.path(codingPath, then: lastKey))])

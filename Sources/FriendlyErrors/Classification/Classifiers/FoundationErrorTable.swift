@@ -1,7 +1,11 @@
 import Foundation
 
-/// The codes, categories and retry offers of the Foundation errors the pipeline knows. Texts live in
-/// the catalog under `<code>.title`, `.message`, `.reason`, `.suggestion`.
+/// The codes, categories and retry offers of the Foundation errors the pipeline knows: the one list
+/// that the classifier, the built-in classifications (``Classification/builtIn(code:)``) and the
+/// tests read. Texts live in the catalog under `<code>.title`, `.message`, `.reason`, `.suggestion`.
+///
+/// Adding a family of Foundation errors means its entries here (in a table by code, or named and
+/// listed in ``entries``) and its texts in every `Localization/*.lproj`; a test checks the texts.
 enum FoundationErrorTable {
     /// One known error code. A class, so that a table lookup copies one reference rather than the
     /// prebuilt classification with all its fields.
@@ -38,6 +42,32 @@ enum FoundationErrorTable {
     static let writeFailed = Entry(code: "file.writeFailed", category: .ioFailure)
     static let cancelled = Entry(code: "operation.cancelled", category: .cancelled)
     static let networkFailed = Entry(code: "network.failed", category: .unavailable, offersRetry: true)
+    static let typeMismatch = Entry(code: "data.typeMismatch", category: .invalidData)
+    static let valueMissing = Entry(code: "data.valueMissing", category: .invalidData)
+    static let keyMissing = Entry(code: "data.keyMissing", category: .invalidData)
+    static let dataCorrupt = Entry(code: "data.corrupt", category: .invalidData)
+    static let encodingFailed = Entry(code: "data.encodingFailed", category: .internal)
+
+    /// Every entry the Foundation classifier answers with, each code once, sorted by code: the
+    /// tables' and those it reads outside them (`DecodingError`, `EncodingError`, cancellation, a
+    /// `URLError` code the table does not know).
+    static let entries: [Entry] = {
+        let others = [networkFailed, typeMismatch, valueMissing, keyMissing, dataCorrupt, encodingFailed, cancelled]
+        var byCode: [String: Entry] = [:]
+        for entry in Array(cocoa.values) + Array(posix.values) + Array(url.values) + others {
+            byCode[entry.code] = byCode[entry.code] ?? entry
+        }
+        return byCode.values.sorted { $0.code < $1.code }
+    }()
+
+    /// Whether the error's type is one of the Foundation value errors the tables read (`URLError`,
+    /// `CocoaError`, `POSIXError`, `DecodingError`, `EncodingError`). None is a ``FriendlyError``, a
+    /// wrapper or a foreign `LocalizedError`: classifiers that look for those skip these by comparing
+    /// metatypes, which spares failing conformance lookups (several hundred instructions each).
+    static func isValueError(_ errorType: any Error.Type) -> Bool {
+        errorType == URLError.self || errorType == CocoaError.self || errorType == POSIXError.self
+            || errorType == DecodingError.self || errorType == EncodingError.self
+    }
 
     static let cocoa: [Int: Entry] = {
         var table: [Int: Entry] = [:]
@@ -55,9 +85,8 @@ enum FoundationErrorTable {
             (.fileWriteUnsupportedScheme, Entry(code: "file.unsupportedLocation", category: .invalidInput)),
             (.fileReadUnknown, readFailed), (.fileWriteUnknown, writeFailed),
             (.userCancelled, cancelled),
-            (.propertyListReadCorrupt, Entry(code: "data.corrupt", category: .invalidData)),
-            (.coderReadCorrupt, Entry(code: "data.corrupt", category: .invalidData)),
-            (.coderValueNotFound, Entry(code: "data.valueMissing", category: .invalidData)),
+            (.propertyListReadCorrupt, dataCorrupt), (.coderReadCorrupt, dataCorrupt),
+            (.coderValueNotFound, valueMissing),
         ]
         for (code, entry) in codes { table[code.rawValue] = entry }
         return table

@@ -17,7 +17,7 @@ struct UnwrappingClassifier: ErrorClassifier {
     var unwrappers: [ObjectIdentifier: @Sendable (any Error) -> (any Error)?] = [:]
 
     func classify(_ error: any Error, next: (any Error) -> Classification) -> Classification {
-        if unwrappers.isEmpty, FoundationErrorClassifier.isValueError(type(of: error)) { return next(error) }
+        if unwrappers.isEmpty, FoundationErrorTable.isValueError(type(of: error)) { return next(error) }
         let facts = ErrorTypeFacts.of(error)
         if let friendly = facts.friendly?(error) {
             guard let inner = friendly.underlyingError else { return Classification(friendly) }
@@ -59,7 +59,7 @@ struct UnwrappingClassifier: ErrorClassifier {
     private func underlyingError(ofForeign error: any Error, _ facts: ErrorTypeFacts) -> (any Error)? {
         let errorType = type(of: error)
         if !unwrappers.isEmpty, let unwrap = unwrappers[ObjectIdentifier(errorType)] { return unwrap(error) }
-        if FoundationErrorClassifier.isValueError(errorType) { return nil }
+        if FoundationErrorTable.isValueError(errorType) { return nil }
         if facts.isWrapping, let wrapper = error as? any ErrorWrapping { return wrapper.underlyingError }
         // Every Swift error bridges to NSError on Linux; only real NSError instances carry a userInfo
         // worth reading, and checking the dynamic type avoids a bridging allocation for the rest.

@@ -8,13 +8,9 @@
 /// Localization/de.lproj/App.strings:3:22: error: expected ';' after the value of "storage.full"
 /// ```
 public struct CatalogDiagnostic: Sendable, Hashable, CustomStringConvertible {
-    /// How serious a catalog problem is.
-    public enum Severity: String, Sendable {
-        /// The entry concerned (or the whole file) could not be read; Apple's own reader rejects it.
-        case error
-        /// The file was read, but something in it is probably not what its author meant.
-        case warning
-    }
+    /// How serious a catalog problem is: now the one ``FriendlyErrors/Severity`` type.
+    @available(*, deprecated, renamed: "FriendlyErrors.Severity")
+    public typealias Severity = FriendlyErrors.Severity
 
     /// The file the problem is in, as the caller named it when parsing.
     public let file: String
@@ -22,8 +18,10 @@ public struct CatalogDiagnostic: Sendable, Hashable, CustomStringConvertible {
     public let line: Int
     /// The 1-based column of the problem, counted in Unicode scalars.
     public let column: Int
-    /// Whether the problem is an error or a warning.
-    public let severity: Severity
+    /// Whether the problem is an error (the entry concerned, or the whole file, could not be read;
+    /// Apple's own reader rejects it) or a warning (the file was read, but something in it is
+    /// probably not what its author meant). Parsers never report `info`.
+    public let severity: FriendlyErrors.Severity
     /// What is wrong, in one sentence without a trailing period.
     public let message: String
     /// The catalog key the problem concerns, when it is known.
@@ -31,7 +29,7 @@ public struct CatalogDiagnostic: Sendable, Hashable, CustomStringConvertible {
 
     /// A diagnostic at a position in a file.
     public init(
-        file: String, line: Int, column: Int, severity: Severity, message: String, key: String? = nil
+        file: String, line: Int, column: Int, severity: FriendlyErrors.Severity, message: String, key: String? = nil
     ) {
         self.file = file
         self.line = line

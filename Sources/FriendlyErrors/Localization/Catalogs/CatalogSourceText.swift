@@ -119,7 +119,7 @@ struct CatalogSourceText {
 
     /// A diagnostic at a byte offset.
     mutating func diagnostic(
-        at offset: Int, _ severity: CatalogDiagnostic.Severity, _ message: String, key: String? = nil
+        at offset: Int, _ severity: Severity, _ message: String, key: String? = nil
     ) -> CatalogDiagnostic {
         let (line, column) = location(of: offset)
         return CatalogDiagnostic(file: file, line: line, column: column, severity: severity, message: message, key: key)

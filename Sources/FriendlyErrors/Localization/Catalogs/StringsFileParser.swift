@@ -131,7 +131,7 @@ struct StringsParserState {
 
     private var peek: UInt8? { position < buffer.count ? buffer[position] : nil }
 
-    private mutating func report(_ failure: Failure, severity: CatalogDiagnostic.Severity = .error) {
+    private mutating func report(_ failure: Failure, severity: Severity = .error) {
         diagnostics.append(source.diagnostic(at: failure.offset, severity, failure.message, key: failure.key))
     }
 

@@ -1,22 +1,22 @@
 /// Where a catalog entry was written: a file, a 1-based line and a 1-based column (in Unicode
 /// scalars), as ``CatalogDiagnostic`` counts them.
-public struct CatalogLocation: Sendable, Hashable, CustomStringConvertible {
+package struct CatalogLocation: Sendable, Hashable, CustomStringConvertible {
     /// The file, as the folder path given to ``TranslationCatalog/load(folder:baseLanguage:)`` names it.
-    public let file: String
+    package let file: String
     /// The 1-based line of the entry's text.
-    public let line: Int
+    package let line: Int
     /// The 1-based column of the entry's text.
-    public let column: Int
+    package let column: Int
 
     /// A location in a file.
-    public init(file: String, line: Int, column: Int) {
+    package init(file: String, line: Int, column: Int) {
         self.file = file
         self.line = line
         self.column = column
     }
 
     /// The location as `file:line:column`, safe to print on a terminal (see ``TerminalSanitizer``).
-    public var description: String { TerminalSanitizer.sanitize("\(file):\(line):\(column)") }
+    package var description: String { TerminalSanitizer.sanitize("\(file):\(line):\(column)") }
 }
 
 extension TranslationCatalog {
@@ -26,14 +26,14 @@ extension TranslationCatalog {
     /// Known for catalogs loaded from files, `nil` for texts given in code. A translation that was
     /// left out because its placeholders do not match the base language keeps its location, so a
     /// tool can tell "written but rejected" from "never written".
-    public func location(ofKey key: String, language: String) -> CatalogLocation? {
+    package func location(ofKey key: String, language: String) -> CatalogLocation? {
         locations[Self.canonicalLanguage(language)]?[key]
     }
 
     /// The text for `key` in `language`'s own table, as written, placeholders unfilled (for a plural,
     /// its `other` form); `nil` when that language has no such entry. Nothing falls back to the base
     /// language: this is for checking catalogs, not for showing texts.
-    public func template(forKey key: String, language: String) -> String? {
+    package func template(forKey key: String, language: String) -> String? {
         tables[Self.canonicalLanguage(language)]?[key]?.representativeTemplate
     }
 
@@ -45,7 +45,7 @@ extension TranslationCatalog {
     /// TranslationCatalog.placeholderProblem(translation: "%d Dateien", base: "%@ files")
     /// // "placeholder 1 is %d here but %@ in the base language"
     /// ```
-    public static func placeholderProblem(translation: String, base: String) -> String? {
+    package static func placeholderProblem(translation: String, base: String) -> String? {
         PlaceholderFormat.check(translation: translation, against: base)
     }
 }

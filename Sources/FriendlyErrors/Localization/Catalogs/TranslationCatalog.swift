@@ -114,12 +114,12 @@ public struct TranslationCatalog: Sendable {
     }
 
     /// The number of keys in a language's own table (without fallbacks).
-    public func keyCount(language: String) -> Int {
+    package func keyCount(language: String) -> Int {
         tables[Self.canonicalLanguage(language)]?.count ?? 0
     }
 
     /// The keys of a language's own table, sorted.
-    public func keys(language: String) -> [String] {
+    package func keys(language: String) -> [String] {
         (tables[Self.canonicalLanguage(language)]?.keys).map { $0.sorted() } ?? []
     }
 

@@ -83,7 +83,7 @@ struct XCStringsReader {
     }
 
     mutating func report(
-        _ node: PositionedJSON, _ message: String, key: String?, severity: CatalogDiagnostic.Severity = .error
+        _ node: PositionedJSON, _ message: String, key: String?, severity: Severity = .error
     ) {
         diagnostics.append(
             CatalogDiagnostic(

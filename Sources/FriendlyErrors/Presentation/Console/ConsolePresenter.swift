@@ -212,7 +212,7 @@ public struct ConsolePresenter: AlertPresenter {
     // MARK: Asking
 
     private func ask(choices: [AlertAction], renderer: ConsoleRenderer) async -> AlertResponse {
-        let cancel: AlertResponse = choices.first { $0.role == .cancel }.map { .chose($0.id) } ?? .dismissed
+        let cancel: AlertResponse = choices.first { $0.role == .cancel }.map { .choose($0.id) } ?? .dismissed
         for attempt in 1...Self.maximumInvalidAnswers {
             guard let line = await input.readLine() else {
                 // Ctrl-D leaves the cursor after the prompt; what is written next starts a line.
@@ -223,7 +223,7 @@ public struct ConsolePresenter: AlertPresenter {
             case .enter:
                 return cancel
             case .number(let number):
-                return .chose(choices[number - 1].id)
+                return .choose(choices[number - 1].id)
             case .invalid:
                 if attempt < Self.maximumInvalidAnswers {
                     output.write(renderer.invalidChoice(choices: choices) + renderer.prompt(choices: choices))

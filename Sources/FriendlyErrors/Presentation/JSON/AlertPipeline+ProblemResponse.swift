@@ -35,30 +35,23 @@ extension AlertPipeline {
         let preference = acceptLanguage.map(LanguagePreference.acceptLanguage) ?? .base
         // Classified with a request's context: foreign texts stay off the response.
         let alert = self.alert(localizing: classify(error, context: context), in: preference)
-        return problemResponse(for: alert, presenter: presenter, format: format)
+        return ProblemResponse(alert: alert, contentLanguage: alert.language, presenter: presenter, format: format)
     }
 
-    /// The HTTP response for an alert this pipeline made (see
-    /// ``problemResponse(for:acceptLanguage:presenter:format:context:)``), for apps that look at the
-    /// alert first.
+    /// The HTTP response for an alert this pipeline made.
     ///
     /// An alert's language outside the catalog's is answered with the base language in
-    /// `Content-Language`; a debug detail is dropped unless the pipeline includes debug details. The
-    /// alert is written as it was made: one made with `alert(for:in:)` shows foreign
-    /// `LocalizedError` texts when ``Configuration/showsForeignLocalizedDescriptions`` is on, so a
-    /// server that makes its alerts itself turns that setting off.
+    /// `Content-Language`; a debug detail is dropped unless the pipeline includes debug details.
+    @available(
+        *, deprecated,
+        message: "use ProblemResponse(alert:contentLanguage:presenter:format:) with alert.language, or problemResponse(for:acceptLanguage:presenter:format:context:) for the error"
+    )
     public func problemResponse(
         for alert: Alert, presenter: JSONPresenter = JSONPresenter(), format: ProblemResponse.Format = .problemJSON
     ) -> ProblemResponse {
         var alert = alert
         if !configuration.includesDebugDetails { alert.debugDetail = nil }
         let language = catalog.offers(alert.language) ? alert.language : catalog.baseLanguage
-        guard format.isPlainText else {
-            return ProblemResponse(alert: alert, contentLanguage: language, presenter: presenter)
-        }
-        let renderer = ConsoleRenderer(columns: nil, usesColor: false, isPlain: true, texts: alert.presenterTexts)
-        let text = renderer.render(alert, choices: [], notAsking: nil)
-        return ProblemResponse(
-            alert: alert, contentType: format.contentType, contentLanguage: language, body: Array(text.utf8))
+        return ProblemResponse(alert: alert, contentLanguage: language, presenter: presenter, format: format)
     }
 }

@@ -8,9 +8,9 @@ import Foundation
 /// // A script's tool: every alert becomes one line on standard output.
 /// AlertPresentationSystem.bootstrap(JSONPresenter())
 ///
-/// // A server: a response body for an alert (see also `AlertPipeline.problemResponse(for:acceptLanguage:…)`).
+/// // A server: a response for an error, its body written by this presenter.
 /// let presenter = JSONPresenter(typeBaseURI: "https://errors.example.com/")
-/// let body = presenter.problemDetails(for: alert, instance: JSONPresenter.newInstance())
+/// let problem = pipeline.problemResponse(for: error, acceptLanguage: acceptLanguage, presenter: presenter)
 /// ```
 ///
 /// One object looks like this (members in this order; absent values are left out, never `null`):
@@ -115,26 +115,42 @@ public struct JSONPresenter: AlertPresenter {
     /// Writes `alert` as one line of JSON (a fresh `instance` included) to ``output`` in one write,
     /// and answers ``AlertResponse/dismissed``: a script reads the actions' ids and decides itself.
     public func present(_ alert: Alert) async -> AlertResponse {
-        output.write(String(decoding: jsonLine(for: alert, instance: Self.newInstance()), as: UTF8.self))
+        output.write(String(decoding: line(for: alert, instance: Self.newInstance()), as: UTF8.self))
         return .dismissed
     }
 
-    /// The problem details object for `alert`, as UTF-8 bytes: a response body.
+    /// The problem details object for `alert`, as UTF-8 bytes: a response's body.
     ///
-    /// A pure function: the same alert and instance give the same bytes. Pass `instance` to name the
+    /// A pure function: the same alert and instance give the same bytes. `instance` names the
     /// occurrence (``newInstance()`` makes one); `nil` leaves the member out.
-    public func problemDetails(for alert: Alert, instance: String? = nil) -> [UInt8] {
+    package func body(for alert: Alert, instance: String? = nil) -> [UInt8] {
         var writer = JSONWriter(reservingCapacity: 768)
         write(alert, instance: instance, to: &writer)
         return writer.bytes
     }
 
-    /// The problem details object for `alert` followed by a newline: one record of JSON Lines. The
-    /// object itself never holds a line break (every control character and U+2028/U+2029 is escaped).
-    public func jsonLine(for alert: Alert, instance: String? = nil) -> [UInt8] {
-        var bytes = problemDetails(for: alert, instance: instance)
+    /// The problem details object for `alert` followed by a newline: one record of JSON Lines, as
+    /// ``present(_:)`` writes it. The object itself never holds a line break (every control
+    /// character and U+2028/U+2029 is escaped).
+    package func line(for alert: Alert, instance: String? = nil) -> [UInt8] {
+        var bytes = body(for: alert, instance: instance)
         bytes.append(UInt8(ascii: "\n"))
         return bytes
+    }
+
+    /// The problem details object for `alert`, as UTF-8 bytes.
+    @available(
+        *, deprecated,
+        message: "use ProblemResponse(alert:contentLanguage:presenter:format:) for a response, present(_:) for JSON Lines"
+    )
+    public func problemDetails(for alert: Alert, instance: String? = nil) -> [UInt8] {
+        body(for: alert, instance: instance)
+    }
+
+    /// The problem details object for `alert` followed by a newline: one record of JSON Lines.
+    @available(*, deprecated, message: "use present(_:), which writes one record of JSON Lines to the output")
+    public func jsonLine(for alert: Alert, instance: String? = nil) -> [UInt8] {
+        line(for: alert, instance: instance)
     }
 
     /// The `type` member for `alert`: `about:blank`, or the code under ``typeBaseURI``.
@@ -144,7 +160,7 @@ public struct JSONPresenter: AlertPresenter {
     /// // "https://errors.example.com/account/insufficient-funds" for code "account.insufficientFunds"
     /// ```
     public func type(for alert: Alert) -> String {
-        guard let base = typeBaseURI, !base.isEmpty, alert.code != FallbackClassifier.code else {
+        guard let base = typeBaseURI, !base.isEmpty, !alert.isUnexpected else {
             return "about:blank"
         }
         let code = alert.code.cappedAtGraphemeBoundary(maxUTF8Bytes: limits.maximumIdentifierBytes)

@@ -1,5 +1,6 @@
 /// An HTTP error response that any server framework can send: a status, headers and a problem+json
-/// body. Built by ``AlertPipeline/problemResponse(for:acceptLanguage:presenter:format:context:)``.
+/// body. Built for an error by ``AlertPipeline/problemResponse(for:acceptLanguage:presenter:format:context:)``,
+/// and for an alert already made by ``init(alert:contentLanguage:presenter:format:)``.
 ///
 /// A Hummingbird middleware is a few lines around it:
 ///
@@ -42,18 +43,45 @@ public struct ProblemResponse: Sendable, Hashable {
         self.alert = alert
     }
 
-    /// The response for an alert: its status, `Content-Type: application/problem+json`,
-    /// `Content-Language` when given (it should be one of the catalog's languages; a value that is
-    /// not a language tag is left out), `Vary: Accept-Language`, the alert's own
+    /// The response for an alert already made — for a server that looks at the alert (or its
+    /// classification) first: its status, `Content-Type: application/problem+json`,
+    /// `Content-Language` when given (the alert's ``Alert/language`` for an alert a pipeline made; a
+    /// value that is not a language tag is left out), `Vary: Accept-Language`, the alert's own
     /// ``Alert/responseHeaders``, and the presenter's body with a fresh `instance`.
-    public init(alert: Alert, contentLanguage: String?, presenter: JSONPresenter = JSONPresenter()) {
+    ///
+    /// ```swift
+    /// let alert = pipeline.alert(localizing: classification, in: .acceptLanguage(header))
+    /// let problem = ProblemResponse(alert: alert, contentLanguage: alert.language, presenter: presenter)
+    /// ```
+    ///
+    /// The alert is written as it was made: one made with `alert(for:in:)` shows foreign
+    /// `LocalizedError` texts when ``AlertPipeline/Configuration/showsForeignLocalizedDescriptions``
+    /// is on, so a server that makes its alerts itself classifies with a context
+    /// (``AlertPipeline/classify(_:context:)``), which never shows them.
+    ///
+    /// - Parameters:
+    ///   - alert: the alert to answer with.
+    ///   - contentLanguage: the `Content-Language` header's value, or `nil` for none.
+    ///   - presenter: the presenter that writes the body: its type base URI and limits.
+    ///   - format: problem+json (the default), or plain text (see ``Format/init(accept:)``).
+    public init(
+        alert: Alert, contentLanguage: String?, presenter: JSONPresenter = JSONPresenter(),
+        format: Format = .problemJSON
+    ) {
+        guard format.isPlainText else {
+            self.init(
+                alert: alert, contentType: Self.contentType, contentLanguage: contentLanguage,
+                body: presenter.body(for: alert, instance: JSONPresenter.newInstance()))
+            return
+        }
+        let renderer = ConsoleRenderer(columns: nil, usesColor: false, isPlain: true, texts: alert.presenterTexts)
+        let text = renderer.render(alert, choices: [], notAsking: nil)
         self.init(
-            alert: alert, contentType: Self.contentType, contentLanguage: contentLanguage,
-            body: presenter.problemDetails(for: alert, instance: JSONPresenter.newInstance()))
+            alert: alert, contentType: format.contentType, contentLanguage: contentLanguage, body: Array(text.utf8))
     }
 
     /// The response for an alert with a body in another format: the headers as for problem+json
-    /// (see ``init(alert:contentLanguage:presenter:)``) with `contentType`.
+    /// (see ``init(alert:contentLanguage:presenter:format:)``) with `contentType`.
     init(alert: Alert, contentType: String, contentLanguage: String?, body: [UInt8]) {
         var headers = [
             contentType == Self.contentType

@@ -16,6 +16,15 @@ extension FriendlyError {
     /// The alert's suggestion, from the same pipeline and language as ``errorDescription``.
     public var recoverySuggestion: String? { bridgedText(.suggestion) }
 
+    /// The alert's message, as Foundation's `localizedDescription` would answer it (the same text as
+    /// ``errorDescription``), without the trip through `NSError`.
+    ///
+    /// Where the error's type is known (`catch let error as StorageError`, a test), Swift picks this
+    /// property over Foundation's: it looks up one text. Through `any Error`, Foundation's own
+    /// `localizedDescription` answers the same text, after bridging the error to an `NSError` and
+    /// asking it for every `LocalizedError` and `RecoverableError` property.
+    public var localizedDescription: String { bridgedText(.message) ?? "" }
+
     /// The labels of the recoveries, in the alert's order, from the same pipeline and language as
     /// ``errorDescription``.
     public var recoveryOptions: [String] {
@@ -47,14 +56,13 @@ extension FriendlyError {
     }
 
     private func bridgedText(_ field: AlertLocalizer.Field) -> String? {
-        let catalog = AlertPresentationSystem.pipeline.catalog
-        return AlertLocalizer(catalog: catalog).text(field, of: self, chain: catalog.languageOrdinals(for: .process))
+        let installed = AlertPresentationSystem.installedPipeline
+        return installed.localizer.text(field, of: self, chain: installed.processChain)
     }
 
     private var bridgedAlert: Alert {
-        let pipeline = AlertPresentationSystem.pipeline
-        return AlertLocalizer(catalog: pipeline.catalog).alert(
-            for: Classification(self), chain: pipeline.catalog.languageOrdinals(for: .process))
+        let installed = AlertPresentationSystem.installedPipeline
+        return installed.localizer.alert(for: Classification(self), chain: installed.processChain)
     }
 }
 
