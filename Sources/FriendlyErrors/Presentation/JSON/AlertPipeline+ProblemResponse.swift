@@ -42,10 +42,7 @@ extension AlertPipeline {
     ///
     /// An alert's language outside the catalog's is answered with the base language in
     /// `Content-Language`; a debug detail is dropped unless the pipeline includes debug details.
-    @available(
-        *, deprecated,
-        message: "use ProblemResponse(alert:contentLanguage:presenter:format:) with alert.language, or problemResponse(for:acceptLanguage:presenter:format:context:) for the error"
-    )
+    @available(*, deprecated, message: "use ProblemResponse(alert:contentLanguage:presenter:format:)")
     public func problemResponse(
         for alert: Alert, presenter: JSONPresenter = JSONPresenter(), format: ProblemResponse.Format = .problemJSON
     ) -> ProblemResponse {

@@ -139,10 +139,7 @@ public struct JSONPresenter: AlertPresenter {
     }
 
     /// The problem details object for `alert`, as UTF-8 bytes.
-    @available(
-        *, deprecated,
-        message: "use ProblemResponse(alert:contentLanguage:presenter:format:) for a response, present(_:) for JSON Lines"
-    )
+    @available(*, deprecated, message: "use ProblemResponse(alert:contentLanguage:presenter:format:) or present(_:)")
     public func problemDetails(for alert: Alert, instance: String? = nil) -> [UInt8] {
         body(for: alert, instance: instance)
     }
