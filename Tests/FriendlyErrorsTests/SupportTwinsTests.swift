@@ -78,4 +78,15 @@ struct SupportTwinsTests {
                 "\(text.debugDescription)")
         }
     }
+
+    @Test func jsonStringEscaperEscapesWhatTheScalarLoopEscapes() {
+        for input in Self.inputs + [Array("<\"&>\u{8}\u{C}\u{61C}\u{200E}\u{200F}".utf8)] {
+            let text = String(decoding: input, as: UTF8.self)
+            var fast: [UInt8] = []
+            var plain: [UInt8] = []
+            JSONStringEscaper.appendEscaped(text, to: &fast)
+            JSONWriter.appendEscapedPlain(text, to: &plain)
+            #expect(fast == plain, "\(text.debugDescription)")
+        }
+    }
 }

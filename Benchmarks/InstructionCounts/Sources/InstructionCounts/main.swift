@@ -69,7 +69,7 @@ let json = JSONPresenter()
 let encoder = JSONEncoder()
 let codable = Fixtures.ProblemDetails(jsonAlert)
 add("json/problem+json/JSONPresenter") {
-    sink(json.problemDetails(for: jsonAlert, instance: "urn:uuid:9b2c5a44-0000-4000-8000-000000000000"))
+    sink(problemDetails(json, for: jsonAlert, instance: "urn:uuid:9b2c5a44-0000-4000-8000-000000000000"))
 }
 add("json/problem+json/JSONEncoder") { sink(try? encoder.encode(codable)) }
 
