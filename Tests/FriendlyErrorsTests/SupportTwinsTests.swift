@@ -50,6 +50,16 @@ struct SupportTwinsTests {
                         ASCIIRunScanner.firstIndex(of: a, or: b, in: input, from: start)
                             == ASCIIRunScanner.firstIndexPlain(of: a, or: b, in: input, from: start), "\(input)")
                 }
+                // A slice answers in its own indices, which are the file's for the parsers' slices.
+                let bounds = [(0, input.count), (1, input.count), (3, input.count - 1), (input.count / 2, input.count)]
+                for (lower, upper) in bounds where lower <= upper {
+                    let slice = input[lower..<upper]
+                    for start in [lower, lower + 1, lower + 8, upper] where start <= upper {
+                        #expect(
+                            ASCIIRunScanner.firstIndex(of: a, or: b, in: slice, from: start)
+                                == ASCIIRunScanner.firstIndexPlain(of: a, or: b, in: slice, from: start), "\(input)")
+                    }
+                }
             }
             var index = 0
             while index + 8 <= input.count {

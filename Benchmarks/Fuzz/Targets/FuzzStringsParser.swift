@@ -13,6 +13,14 @@ public func fuzzStringsParser(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt
                 fatalError("ASCIIRunScanner.firstIndex differs from its plain twin at \(start): \(bytes)")
             }
         }
+        // The parsers also scan slices (a quoted string's content), answering in the file's indices.
+        let slice = bytes[(bytes.count / 3)..<(bytes.count - bytes.count / 5)]
+        for start in [slice.startIndex, slice.startIndex + 1, slice.endIndex] where start <= slice.endIndex {
+            let fast = ASCIIRunScanner.firstIndex(of: a, or: b, in: slice, from: start)
+            if fast != ASCIIRunScanner.firstIndexPlain(of: a, or: b, in: slice, from: start) {
+                fatalError("ASCIIRunScanner.firstIndex differs from its plain twin in a slice at \(start): \(bytes)")
+            }
+        }
     }
     let result = StringsFileParser.parse(bytes: bytes, file: "fuzz.strings")
     for diagnostic in result.diagnostics where diagnostic.line < 1 || diagnostic.column < 1 {

@@ -45,15 +45,29 @@ enum ASCIIRunScanner {
 
     /// The index of the first byte of `bytes` at or after `start` that is `a` or `b`, or `count` if
     /// there is none.
+    @inline(__always)
     static func firstIndex(of a: UInt8, or b: UInt8, in bytes: [UInt8], from start: Int) -> Int {
         bytes.withUnsafeBufferPointer { $0.firstIndex(of: a, or: b, from: start) }
     }
 
+    /// The index (in the slice's own indices) of the first byte of `bytes` at or after `start` that
+    /// is `a` or `b`, or `endIndex` if there is none.
+    @inline(__always)
+    static func firstIndex(of a: UInt8, or b: UInt8, in bytes: ArraySlice<UInt8>, from start: Int) -> Int {
+        let base = bytes.startIndex
+        return bytes.withUnsafeBufferPointer { base + $0.firstIndex(of: a, or: b, from: start - base) }
+    }
+
     /// The plain twin of ``firstIndex(of:or:in:from:)``: a loop over single bytes.
     static func firstIndexPlain(of a: UInt8, or b: UInt8, in bytes: [UInt8], from start: Int) -> Int {
-        guard start < bytes.count else { return bytes.count }
+        firstIndexPlain(of: a, or: b, in: bytes[...], from: start)
+    }
+
+    /// The plain twin of ``firstIndex(of:or:in:from:)`` for a slice: a loop over single bytes.
+    static func firstIndexPlain(of a: UInt8, or b: UInt8, in bytes: ArraySlice<UInt8>, from start: Int) -> Int {
+        guard start < bytes.endIndex else { return bytes.endIndex }
         var index = start
-        while index < bytes.count, bytes[index] != a, bytes[index] != b { index += 1 }
+        while index < bytes.endIndex, bytes[index] != a, bytes[index] != b { index += 1 }
         return index
     }
 }

@@ -86,6 +86,15 @@ struct StringTable<Value: Sendable>: Sendable {
         return value
     }
 
+    /// The value for `key`, inserting `make()` when the table has none (see
+    /// ``value(forUTF8:orInsert:)``): a part of a longer string, read in place.
+    mutating func value(for key: Substring, orInsert make: () -> Value) -> Value {
+        if let value = key.utf8.withContiguousStorageIfAvailable({ value(forUTF8: $0, orInsert: make) }) {
+            return value
+        }
+        return String(key).withUTF8Bytes { value(forUTF8: $0, orInsert: make) }
+    }
+
     private mutating func append(_ key: String, _ value: Value, hash: Int, slot: Int) {
         precondition(keys.count * 2 < mask, "StringTable: more entries than the capacity it was made with")
         slotHashes[slot] = hash

@@ -19,8 +19,8 @@ final class CatalogIndex: Sendable {
 
         /// The field a key's last component names (`title` in `file.notFound.title`), compared as
         /// UTF-8 bytes.
-        init?(utf8 name: UnsafeBufferPointer<UInt8>) {
-            for field in Self.allCases where name.elementsEqual(Self.names[field.rawValue]) {
+        init?(name: Substring) {
+            for field in Self.allCases where name.utf8.elementsEqual(Self.names[field.rawValue]) {
                 self = field
                 return
             }
@@ -110,31 +110,29 @@ final class CatalogIndex: Sendable {
         let rowSize = languageCount * Field.allCases.count
         for (ordinal, language) in languages.enumerated() {
             language.texts.forEach { slot, key, _ in
-                // Read as UTF-8 bytes: only the code of a key that ends in a field is copied, once
-                // for all languages, which keeps this cheap for catalogs of many thousands of keys.
-                key.withUTF8Bytes { bytes in
-                    guard let dot = bytes.lastIndex(of: UInt8(ascii: ".")), dot > 0, dot < bytes.count - 1 else {
-                        return
-                    }
-                    let name = UnsafeBufferPointer(rebasing: bytes[(dot + 1)...])
-                    var code = UnsafeBufferPointer(rebasing: bytes[..<dot])
-                    let field = Field(utf8: name)
-                    if field == nil {
-                        // `<code>.action.<id>`, or a key that is no field of a code.
-                        guard Self.endsWithAction(code) else { return }
-                        code = UnsafeBufferPointer(rebasing: code[..<(code.count - Self.actionSuffix.count)])
-                        guard !code.isEmpty else { return }
-                    }
-                    let row = codes.value(forUTF8: code) {
-                        fieldSlots.append(contentsOf: repeatElement(-1, count: rowSize))
-                        return fieldSlots.count / rowSize - 1
-                    }
-                    let cell = row * languageCount + ordinal
-                    if let field {
-                        fieldSlots[cell * Field.allCases.count + field.rawValue] = Int32(slot)
-                    } else {
-                        actionSlots[cell, default: [:]][String(decoding: name, as: UTF8.self)] = Int32(slot)
-                    }
+                // Split in the key's UTF-8: only the code of a key that ends in a field is copied,
+                // once for all languages, which keeps this cheap for catalogs of many thousands of keys.
+                let utf8 = key.utf8
+                guard let dot = utf8.lastIndex(of: UInt8(ascii: ".")), dot > utf8.startIndex,
+                    utf8.index(after: dot) < utf8.endIndex
+                else { return }
+                let name = key[utf8.index(after: dot)...]
+                var code = key[..<dot]
+                let field = Field(name: name)
+                if field == nil {
+                    // `<code>.action.<id>`, or a key that is no field of a code.
+                    guard let codeEnd = Self.codeEnd(ofActionKey: code) else { return }
+                    code = key[..<codeEnd]
+                }
+                let row = codes.value(for: code) {
+                    fieldSlots.append(contentsOf: repeatElement(-1, count: rowSize))
+                    return fieldSlots.count / rowSize - 1
+                }
+                let cell = row * languageCount + ordinal
+                if let field {
+                    fieldSlots[cell * Field.allCases.count + field.rawValue] = Int32(slot)
+                } else {
+                    actionSlots[cell, default: [:]][String(name)] = Int32(slot)
                 }
             }
         }
@@ -157,11 +155,12 @@ final class CatalogIndex: Sendable {
 
     private static let actionSuffix = Array(".action".utf8)
 
-    /// Whether a key's code part ends in `.action` (`<code>.action.<id>`), compared as bytes.
-    private static func endsWithAction(_ code: UnsafeBufferPointer<UInt8>) -> Bool {
-        let suffix = actionSuffix
-        guard code.count > suffix.count else { return false }
-        for index in 0..<suffix.count where code[code.count - suffix.count + index] != suffix[index] { return false }
-        return true
+    /// Where the code ends in the part `<code>.action` of a key `<code>.action.<id>`, or `nil` when
+    /// that part does not end in `.action` after a code of at least one byte; compared as bytes.
+    private static func codeEnd(ofActionKey part: Substring) -> String.Index? {
+        let utf8 = part.utf8
+        guard utf8.count > actionSuffix.count else { return nil }
+        let end = utf8.index(utf8.endIndex, offsetBy: -actionSuffix.count)
+        return utf8[end...].elementsEqual(actionSuffix) ? end : nil
     }
 }

@@ -84,24 +84,21 @@ struct PositionedJSONParser {
     static func parse(
         _ source: inout CatalogSourceText, recovery: Recovery = .none
     ) -> (value: PositionedJSON?, diagnostics: [CatalogDiagnostic]) {
-        let bytes = source.bytes
-        return bytes.withUnsafeBufferPointer { buffer in
-            var parser = PositionedJSONParser(buffer: buffer, source: source, recovery: recovery)
-            defer { source = parser.source }
-            do throws(Failure) {
-                parser.skipWhitespace()
-                if recovery.recovers(1, nil) { return (parser.parseRecoveringDocument(), parser.diagnostics) }
-                let value = try parser.parseValue(depth: 0, key: nil)
-                parser.skipWhitespace()
-                if parser.position < buffer.count {
-                    // The document was read; what follows it is reported and ignored.
-                    parser.report(Failure(offset: parser.position, message: "unexpected text after the JSON document"))
-                }
-                return (value, parser.diagnostics)
-            } catch {
-                parser.report(error)
-                return (nil, parser.diagnostics)
+        var parser = PositionedJSONParser(buffer: source.bytes, source: source, recovery: recovery)
+        defer { source = parser.source }
+        do throws(Failure) {
+            parser.skipWhitespace()
+            if recovery.recovers(1, nil) { return (parser.parseRecoveringDocument(), parser.diagnostics) }
+            let value = try parser.parseValue(depth: 0, key: nil)
+            parser.skipWhitespace()
+            if parser.position < parser.buffer.count {
+                // The document was read; what follows it is reported and ignored.
+                parser.report(Failure(offset: parser.position, message: "unexpected text after the JSON document"))
             }
+            return (value, parser.diagnostics)
+        } catch {
+            parser.report(error)
+            return (nil, parser.diagnostics)
         }
     }
 
@@ -110,7 +107,7 @@ struct PositionedJSONParser {
         var message: String
     }
 
-    private let buffer: UnsafeBufferPointer<UInt8>
+    private let buffer: [UInt8]
     private var source: CatalogSourceText
     private let recovery: Recovery
     private var position = 0
@@ -121,7 +118,7 @@ struct PositionedJSONParser {
     /// Where the value of the last member read starts.
     private var lastStringValueStart = 0
 
-    private init(buffer: UnsafeBufferPointer<UInt8>, source: CatalogSourceText, recovery: Recovery) {
+    private init(buffer: [UInt8], source: CatalogSourceText, recovery: Recovery) {
         self.buffer = buffer
         self.source = source
         self.recovery = recovery
@@ -315,9 +312,9 @@ struct PositionedJSONParser {
     ) -> Bool {
         var candidate = start
         while candidate < buffer.count {
-            guard let quote = UnsafeBufferPointer(rebasing: buffer[candidate...]).firstIndex(of: UInt8(ascii: "\""))
+            guard let quote = buffer[candidate...].firstIndex(of: UInt8(ascii: "\""))
             else { break }
-            position = candidate + quote
+            position = quote
             let diagnosticCount = diagnostics.count
             let reachedTheEnd = recoveryReachedTheEnd
             if let member = try? parseMember(depth: depth, members: members, lineByKey: &lineByKey),
@@ -328,7 +325,7 @@ struct PositionedJSONParser {
             }
             diagnostics.removeSubrange(diagnosticCount...)
             recoveryReachedTheEnd = reachedTheEnd
-            candidate = candidate + quote + 1
+            candidate = quote + 1
         }
         position = buffer.count
         recoveryReachedTheEnd = true
@@ -378,12 +375,11 @@ struct PositionedJSONParser {
         }
     }
 
-    private mutating func expectLiteral(_ literal: StaticString) throws(Failure) {
-        let count = literal.utf8CodeUnitCount
+    private mutating func expectLiteral(_ literal: String) throws(Failure) {
+        let count = literal.utf8.count
         let matches =
             position + count <= buffer.count
-            && UnsafeBufferPointer(rebasing: buffer[position..<position + count]).elementsEqual(
-                UnsafeBufferPointer(start: literal.utf8Start, count: count))
+            && buffer[position..<position + count].elementsEqual(literal.utf8)
         guard matches else { throw Failure(offset: position, message: "expected a JSON value") }
         position += count
     }
@@ -414,7 +410,7 @@ struct PositionedJSONParser {
             }
             guard digits() > 0 else { throw Failure(offset: start, message: "invalid number") }
         }
-        let text = String(decoding: UnsafeBufferPointer(rebasing: buffer[start..<position]), as: UTF8.self)
+        let text = String(decoding: buffer[start..<position], as: UTF8.self)
         return Double(text) ?? .nan
     }
 
@@ -425,7 +421,7 @@ struct PositionedJSONParser {
         while position < buffer.count {
             let byte = buffer[position]
             if byte == UInt8(ascii: "\"") {
-                let content = UnsafeBufferPointer(rebasing: buffer[contentStart..<position])
+                let content = buffer[contentStart..<position]
                 position += 1
                 return String(decoding: content, as: UTF8.self)
             }
@@ -440,7 +436,7 @@ struct PositionedJSONParser {
 
     /// The slow path, for a string with escapes; the cursor is on its first backslash.
     private mutating func parseEscapedString(from contentStart: Int) throws(Failure) -> String {
-        var output = Array(UnsafeBufferPointer(rebasing: buffer[contentStart..<position]))
+        var output = Array(buffer[contentStart..<position])
         while position < buffer.count {
             let byte = buffer[position]
             if byte == UInt8(ascii: "\"") {

@@ -46,12 +46,10 @@ enum StringsFileParser {
         }
         let source = CatalogSourceText(decoding: bytes, file: file)
         let diagnostics = source.diagnostics
-        return source.bytes.withUnsafeBufferPointer { buffer in
-            var parser = StringsParserState(buffer: buffer, source: source)
-            parser.diagnostics = diagnostics
-            parser.run()
-            return Table(entries: parser.entries, diagnostics: parser.diagnostics, indexByKey: parser.indexByKey)
-        }
+        var parser = StringsParserState(source: source)
+        parser.diagnostics = diagnostics
+        parser.run()
+        return Table(entries: parser.entries, diagnostics: parser.diagnostics, indexByKey: parser.indexByKey)
     }
 
     /// Compiled `.strings` in app bundles are property lists, which this text parser cannot read.
@@ -68,7 +66,7 @@ enum StringsFileParser {
 
 /// The parser proper: a cursor over the bytes, the entries found and the diagnostics.
 struct StringsParserState {
-    let buffer: UnsafeBufferPointer<UInt8>
+    let buffer: [UInt8]
     var source: CatalogSourceText
     var position = 0
     var entries: [CatalogEntry] = []
@@ -79,11 +77,11 @@ struct StringsParserState {
     /// After an error, further errors are not reported until an entry parses again: they are
     /// usually echoes of the first one.
     private var recovering = false
-    /// Where ``unescape(_:at:key:)`` decodes; reused for every string of the file.
+    /// Where ``unescape(_:key:)`` decodes; reused for every string of the file.
     private var scratch: [UInt8] = []
 
-    init(buffer: UnsafeBufferPointer<UInt8>, source: CatalogSourceText) {
-        self.buffer = buffer
+    init(source: CatalogSourceText) {
+        self.buffer = source.bytes
         self.source = source
         // One entry a line is the usual shape: reserving avoids rehashing a large catalog's keys
         // again at every growth of the table.
@@ -208,66 +206,55 @@ struct StringsParserState {
         guard Self.isUnquotedByte(first) else { return nil }
         let start = position
         while let byte = peek, Self.isUnquotedByte(byte) { position += 1 }
-        return String(decoding: UnsafeBufferPointer(rebasing: buffer[start..<position]), as: UTF8.self)
+        return String(decoding: buffer[start..<position], as: UTF8.self)
     }
 
     private mutating func parseQuoted(key: String?) throws(Failure) -> String {
         let open = position
         let contentStart = open + 1
         let (quote, backslash) = (UInt8(ascii: "\""), UInt8(ascii: "\\"))
-        var index = buffer.firstIndex(of: quote, or: backslash, from: contentStart)
+        var index = ASCIIRunScanner.firstIndex(of: quote, or: backslash, in: buffer, from: contentStart)
         var hasEscape = false
         while index < buffer.count {
             if buffer[index] == quote {
-                let content = UnsafeBufferPointer(rebasing: buffer[contentStart..<index])
                 position = index + 1
-                if !hasEscape { return String(decoding: content, as: UTF8.self) }
-                return unescape(content, at: contentStart, key: key)
+                if !hasEscape { return String(decoding: buffer[contentStart..<index], as: UTF8.self) }
+                return unescape(contentStart..<index, key: key)
             }
             // A backslash: the byte after it is escaped, even a quote.
             hasEscape = true
-            index = buffer.firstIndex(of: quote, or: backslash, from: index + 2)
+            index = ASCIIRunScanner.firstIndex(of: quote, or: backslash, in: buffer, from: index + 2)
         }
         position = buffer.count
         throw Failure(offset: open, message: "unterminated string: no closing quote for the quote here", key: key)
     }
 
-    /// Decodes the escapes of a quoted string's content, which starts at byte `offset` of the file.
+    /// Decodes the escapes of a quoted string's content, the bytes `range` of the file.
     ///
     /// The decoded bytes go to `scratch`, one buffer reused for every string of the file, and are
-    /// copied once into the `String`: no array is allocated and grown byte by byte per string.
-    private mutating func unescape(_ content: UnsafeBufferPointer<UInt8>, at offset: Int, key: String?) -> String {
-        // Decoding never lengthens the text: each escape is at least as long as the UTF-8 it stands for.
-        if scratch.count < content.count {
-            scratch = [UInt8](repeating: 0, count: max(content.count, 2 * scratch.count))
-        }
+    /// copied once into the `String`: no array is allocated per string.
+    private mutating func unescape(_ range: Range<Int>, key: String?) -> String {
+        scratch.removeAll(keepingCapacity: true)
         var warnings: [(at: Int, message: String)] = []
-        let text = scratch.withUnsafeMutableBufferPointer { output in
-            let count = Self.decodeEscapes(content, into: output, warnings: &warnings)
-            return String(decoding: UnsafeBufferPointer(rebasing: output[..<count]), as: UTF8.self)
-        }
+        Self.decodeEscapes(buffer[range], into: &scratch, warnings: &warnings)
+        let text = String(decoding: scratch, as: UTF8.self)
         for warning in warnings {
-            report(Failure(offset: offset + warning.at, message: warning.message, key: key), severity: .warning)
+            report(Failure(offset: warning.at, message: warning.message, key: key), severity: .warning)
         }
         return text
     }
 
-    /// Writes the decoded `content` to `output`, which must be at least as long, and returns the
-    /// number of bytes written; problems are added to `warnings` with their offset in `content`.
+    /// Appends the decoded `content` to `output`; problems are added to `warnings` with their offset
+    /// in the file.
     ///
     /// `\U` and `\u` take up to four hex digits of a UTF-16 code unit, so characters beyond U+FFFF
     /// are written as two escapes (a surrogate pair). Octal escapes (`\0`, `\101`) are read as
     /// Latin-1, a close approximation of the NeXTSTEP encoding Apple's reader uses for them.
     private static func decodeEscapes(
-        _ content: UnsafeBufferPointer<UInt8>, into output: UnsafeMutableBufferPointer<UInt8>,
-        warnings: inout [(at: Int, message: String)]
-    ) -> Int {
-        var count = 0
+        _ content: ArraySlice<UInt8>, into output: inout [UInt8], warnings: inout [(at: Int, message: String)]
+    ) {
         var pendingHigh: (unit: UInt32, at: Int)?
-        func write(_ byte: UInt8) {
-            output[count] = byte
-            count += 1
-        }
+        func write(_ byte: UInt8) { output.append(byte) }
         func append(_ scalar: UInt32) {
             let value = Unicode.Scalar(scalar) ?? "\u{FFFD}"
             if let encoded = UTF8.encode(value) { for byte in encoded { write(byte) } }
@@ -279,18 +266,17 @@ struct StringsParserState {
             pendingHigh = nil
         }
         let backslash = UInt8(ascii: "\\")
-        var index = 0
-        while index < content.count {
+        var index = content.startIndex
+        while index < content.endIndex {
             // Text between escapes is copied as it is, a run at a time.
-            let next = content.firstIndex(of: backslash, or: backslash, from: index)
+            let next = ASCIIRunScanner.firstIndex(of: backslash, or: backslash, in: content, from: index)
             if next > index {
                 flushPendingHigh()
-                (output.baseAddress! + count).update(from: content.baseAddress! + index, count: next - index)
-                count += next - index
+                output.append(contentsOf: content[index..<next])
                 index = next
                 continue
             }
-            guard index + 1 < content.count else {
+            guard index + 1 < content.endIndex else {
                 flushPendingHigh()
                 write(backslash)
                 index += 1
@@ -311,7 +297,7 @@ struct StringsParserState {
             case UInt8(ascii: "0")...UInt8(ascii: "7"):
                 var value = UInt32(escape - UInt8(ascii: "0"))
                 var digits = 1
-                while digits < 3, index < content.count,
+                while digits < 3, index < content.endIndex,
                     (UInt8(ascii: "0")...UInt8(ascii: "7")).contains(content[index])
                 {
                     value = value * 8 + UInt32(content[index] - UInt8(ascii: "0"))
@@ -322,7 +308,7 @@ struct StringsParserState {
             case UInt8(ascii: "U"), UInt8(ascii: "u"):
                 var unit: UInt32 = 0
                 var digits = 0
-                while digits < 4, index < content.count, let digit = hexValue(content[index]) {
+                while digits < 4, index < content.endIndex, let digit = hexValue(content[index]) {
                     unit = unit * 16 + digit
                     index += 1
                     digits += 1
@@ -360,7 +346,6 @@ struct StringsParserState {
             }
         }
         flushPendingHigh()
-        return count
     }
 
     private static func hexValue(_ byte: UInt8) -> UInt32? {

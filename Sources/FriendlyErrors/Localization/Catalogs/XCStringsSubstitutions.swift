@@ -108,9 +108,8 @@ extension XCStringsReader {
     /// `lld`, `d`, `@`, `.2f`…: one unnumbered directive that takes an argument.
     private static func isValidSpecifier(_ text: String) -> Bool {
         guard !text.isEmpty, !text.contains("%"), !text.contains("$") else { return false }
-        return Array(("%" + text).utf8).withUnsafeBufferPointer { buffer in
-            let spec = PlaceholderSpec.parse(buffer, at: 0)
-            return spec.kind != nil && spec.range.upperBound == buffer.count
-        }
+        let bytes = Array(("%" + text).utf8)
+        let spec = PlaceholderSpec.parse(bytes, at: 0)
+        return spec.kind != nil && spec.range.upperBound == bytes.count
     }
 }

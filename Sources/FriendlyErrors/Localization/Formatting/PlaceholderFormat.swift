@@ -15,71 +15,69 @@ enum PlaceholderFormat {
     static func format(_ template: String, arguments: [Argument]) -> String {
         // The common case: a text without placeholders is returned without copying.
         guard template.containsUTF8Byte(UInt8(ascii: "%")) else { return template }
-        return template.withUTF8Bytes { bytes in
-            var output: [UInt8] = []
-            output.reserveCapacity(bytes.count + 16 * arguments.count)
-            var literalStart = 0
-            var index = 0
-            var sequence = 0
-            while index < bytes.count {
-                guard bytes[index] == UInt8(ascii: "%") else {
-                    index += 1
-                    continue
-                }
-                output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[literalStart..<index]))
-                let spec = PlaceholderSpec.parse(bytes, at: index)
-                var argumentIndex: Int?
-                if spec.consumesArgument {
-                    argumentIndex = spec.position.map { $0 - 1 } ?? sequence
-                    if spec.position == nil { sequence += 1 }
-                }
-                if case .percent = spec.conversion {
-                    output.append(UInt8(ascii: "%"))
-                } else if let argumentIndex, argumentIndex < arguments.count, spec.kind != nil {
-                    render(arguments[argumentIndex], as: spec, into: &output)
-                } else {
-                    // No argument for it, or nothing it could show: the reader sees the placeholder.
-                    output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[spec.range]))
-                }
-                index = spec.range.upperBound
-                literalStart = index
+        let bytes = Array(template.utf8)
+        var output: [UInt8] = []
+        output.reserveCapacity(bytes.count + 16 * arguments.count)
+        var literalStart = 0
+        var index = 0
+        var sequence = 0
+        while index < bytes.count {
+            guard bytes[index] == UInt8(ascii: "%") else {
+                index += 1
+                continue
             }
-            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[literalStart..<bytes.count]))
-            return String(decoding: output, as: UTF8.self)
+            output.append(contentsOf: bytes[literalStart..<index])
+            let spec = PlaceholderSpec.parse(bytes, at: index)
+            var argumentIndex: Int?
+            if spec.consumesArgument {
+                argumentIndex = spec.position.map { $0 - 1 } ?? sequence
+                if spec.position == nil { sequence += 1 }
+            }
+            if case .percent = spec.conversion {
+                output.append(UInt8(ascii: "%"))
+            } else if let argumentIndex, argumentIndex < arguments.count, spec.kind != nil {
+                render(arguments[argumentIndex], as: spec, into: &output)
+            } else {
+                // No argument for it, or nothing it could show: the reader sees the placeholder.
+                output.append(contentsOf: bytes[spec.range])
+            }
+            index = spec.range.upperBound
+            literalStart = index
         }
+        output.append(contentsOf: bytes[literalStart..<bytes.count])
+        return String(decoding: output, as: UTF8.self)
     }
 
     /// The arguments `template` takes and what is wrong with its placeholders.
     static func signature(of template: String) -> PlaceholderSignature {
         var signature = PlaceholderSignature()
         guard template.containsUTF8Byte(UInt8(ascii: "%")) else { return signature }
-        template.withUTF8Bytes { bytes in
-            var sequence = 0
-            var sawPositional = false
-            var sawSequential = false
-            PlaceholderSpec.forEach(in: bytes) { spec in
-                let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[spec.range]), as: UTF8.self)
-                switch spec.conversion {
-                case .percent:
-                    return
-                case .unknown:
-                    let problem = PlaceholderSignature.Problem.unknownSpecifier(text)
-                    signature.note(problem)
-                    return
-                case .substitution(let name):
-                    signature.note(.unresolvedSubstitution(name))
-                default:
-                    break
-                }
-                if spec.position == nil { sawSequential = true } else { sawPositional = true }
-                let argumentIndex = spec.position.map { $0 - 1 } ?? sequence
-                if spec.position == nil { sequence += 1 }
-                let conversionBytes = UnsafeBufferPointer(rebasing: bytes[spec.conversionRange])
-                let conversion = "%" + String(decoding: conversionBytes, as: UTF8.self)
-                signature.add(.init(index: argumentIndex, kind: spec.kind, text: text, conversion: conversion))
+        let bytes = Array(template.utf8)
+        var sequence = 0
+        var sawPositional = false
+        var sawSequential = false
+        PlaceholderSpec.forEach(in: bytes) { spec in
+            let text = String(decoding: bytes[spec.range], as: UTF8.self)
+            switch spec.conversion {
+            case .percent:
+                return
+            case .unknown:
+                let problem = PlaceholderSignature.Problem.unknownSpecifier(text)
+                signature.note(problem)
+                return
+            case .substitution(let name):
+                signature.note(.unresolvedSubstitution(name))
+            default:
+                break
             }
-            if sawPositional && sawSequential { signature.note(.mixedPositionalAndSequential, first: true) }
+            if spec.position == nil { sawSequential = true } else { sawPositional = true }
+            let argumentIndex = spec.position.map { $0 - 1 } ?? sequence
+            if spec.position == nil { sequence += 1 }
+            let conversionBytes = bytes[spec.conversionRange]
+            let conversion = "%" + String(decoding: conversionBytes, as: UTF8.self)
+            signature.add(.init(index: argumentIndex, kind: spec.kind, text: text, conversion: conversion))
         }
+        if sawPositional && sawSequential { signature.note(.mixedPositionalAndSequential, first: true) }
         signature.finish()
         return signature
     }

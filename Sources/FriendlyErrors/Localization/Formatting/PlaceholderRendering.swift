@@ -107,17 +107,14 @@ extension PlaceholderFormat {
 
     /// The decimal digits of `value`, most significant first.
     private static func appendDecimal(_ value: UInt64, into output: inout [UInt8]) {
-        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // Room for the 20 digits of UInt64.max.
-        withUnsafeMutableBytes(of: &digits) { buffer in
-            var remaining = value
-            var index = buffer.count
-            repeat {
-                index -= 1
-                buffer[index] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: remaining % 10)
-                remaining /= 10
-            } while remaining != 0
-            output.append(contentsOf: buffer[index...])
-        }
+        // Least significant first, then turned around in place: no buffer besides `output`.
+        let start = output.count
+        var remaining = value
+        repeat {
+            output.append(UInt8(ascii: "0") + UInt8(truncatingIfNeeded: remaining % 10))
+            remaining /= 10
+        } while remaining != 0
+        output[start...].reverse()
     }
 
     private static func appendFixed(

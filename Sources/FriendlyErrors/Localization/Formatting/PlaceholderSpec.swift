@@ -78,7 +78,7 @@ struct PlaceholderSpec: Sendable, Hashable {
     }
 
     /// Calls `body` with each directive of `bytes`, in order.
-    static func forEach(in bytes: UnsafeBufferPointer<UInt8>, _ body: (PlaceholderSpec) -> Void) {
+    static func forEach(in bytes: [UInt8], _ body: (PlaceholderSpec) -> Void) {
         var index = 0
         while index < bytes.count {
             guard bytes[index] == UInt8(ascii: "%") else {
@@ -92,7 +92,7 @@ struct PlaceholderSpec: Sendable, Hashable {
     }
 
     /// Parses the directive that starts at `start`, where `bytes[start]` is `%`.
-    static func parse(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> PlaceholderSpec {
+    static func parse(_ bytes: [UInt8], at start: Int) -> PlaceholderSpec {
         let end = bytes.count
         var index = start + 1
         func unknown(upTo stop: Int) -> PlaceholderSpec {
@@ -171,7 +171,7 @@ struct PlaceholderSpec: Sendable, Hashable {
     }
 
     /// Reads decimal digits; the value saturates instead of overflowing.
-    private static func readNumber(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> (Int, Int) {
+    private static func readNumber(_ bytes: [UInt8], from start: Int) -> (Int, Int) {
         var index = start
         var value = 0
         while index < bytes.count, bytes[index] >= UInt8(ascii: "0"), bytes[index] <= UInt8(ascii: "9") {
@@ -182,13 +182,13 @@ struct PlaceholderSpec: Sendable, Hashable {
     }
 
     /// `#@name@` with an identifier name, as Apple's catalogs write substitution variables.
-    private static func substitutionName(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> (String, Int)? {
+    private static func substitutionName(_ bytes: [UInt8], from start: Int) -> (String, Int)? {
         guard start + 1 < bytes.count, bytes[start] == UInt8(ascii: "#"), bytes[start + 1] == UInt8(ascii: "@")
         else { return nil }
         var index = start + 2
         while index < bytes.count, isIdentifierByte(bytes[index]) { index += 1 }
         guard index > start + 2, index < bytes.count, bytes[index] == UInt8(ascii: "@") else { return nil }
-        let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[(start + 2)..<index]), as: UTF8.self)
+        let name = String(decoding: bytes[(start + 2)..<index], as: UTF8.self)
         return (name, index + 1)
     }
 
@@ -203,7 +203,7 @@ struct PlaceholderSpec: Sendable, Hashable {
 
     /// `hh`, `h`, `ll`, `l`, `q`, `L`, `z`, `t`, `j`: accepted and ignored, since every argument is
     /// already a 64-bit value (truncating `%hd` like C would only lose information).
-    private static func skipLengthModifier(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+    private static func skipLengthModifier(_ bytes: [UInt8], from start: Int) -> Int {
         var index = start
         while index < bytes.count, index - start < 2 {
             switch bytes[index] {
