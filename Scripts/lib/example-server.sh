@@ -4,12 +4,16 @@
 #
 #   start_server NAME COMMAND...   runs COMMAND (which must print `listening on PORT` on stdout once it
 #                                  accepts connections) with its output in $work/NAME.out and .log,
-#                                  and sets port_NAME; fails if it exits or does not start in 30 s
+#                                  and sets port_NAME and pid_NAME; fails if it exits or does not
+#                                  start in 30 s
 #   request NAME CURL-ARGS...      the status in $status, headers in $work/NAME.headers, body in .body
 #   expect_status/_header/_body/_problem NAME …   checks, counted in $failures by `fail`
 #   compare_throughput ROUNDS SECONDS CONNECTIONS CANDIDATE BASELINE ROUTE...
 #                                  wrk on each server in turn, alternating which goes first, and the
-#                                  ratio of the medians per route
+#                                  ratio of the medians per route, with each server's CPU time per
+#                                  request (user + system, from /proc: on a shared machine it varies
+#                                  less than throughput). A ROUTE is a path, or LABEL=PATH with the
+#                                  request headers of route_headers[LABEL] (`declare -A route_headers`)
 
 work=$(mktemp -d)
 server_pids=()
@@ -25,6 +29,7 @@ start_server() {
     "$@" > "$work/$name.out" 2> "$work/$name.log" < /dev/null &
     local pid=$!
     server_pids+=("$pid")
+    printf -v "pid_$name" '%s' "$pid"
     local port=
     for _ in $(seq 1 300); do
         port=$(sed -n 's/^listening on \([0-9]*\)$/\1/p' "$work/$name.out")
@@ -40,6 +45,8 @@ start_server() {
     printf -v "port_$name" '%s' "$port"
     echo "server $name on http://127.0.0.1:$port (pid $pid)"
 }
+
+declare -A route_headers=()   # compare_throughput's headers by route label
 
 failures=0
 fail() { echo "FAIL: $*" >&2; failures=$((failures + 1)); }
@@ -65,6 +72,9 @@ PY
     fi
 }
 
+# cpu_ticks PID: the user + system time of a process so far, in clock ticks.
+cpu_ticks() { sed 's/.*) //' "/proc/$1/stat" | awk '{ print $12 + $13 }'; }
+
 compare_throughput() {
     local rounds=$1 seconds=$2 connections=$3 candidate=$4 baseline=$5
     shift 5
@@ -74,29 +84,41 @@ compare_throughput() {
     echo "machine: $(nproc) cores, $cpu, load $(cut -d' ' -f1-3 /proc/loadavg)"
     echo "wrk: -t1 -c$connections -d${seconds}s, $rounds rounds, alternating"
     for route in "$@"; do
+        local label=${route%%=*} path=${route#*=}
+        local headers=()
+        [ -n "${route_headers[$label]+set}" ] && headers=(-H "${route_headers[$label]}")
         for round in $(seq 1 "$rounds"); do
             local order="$candidate $baseline"
             [ $((round % 2)) -eq 0 ] && order="$baseline $candidate"
             for name in $order; do
-                local port_var="port_$name"
-                local rps
-                rps=$(wrk -t1 -c"$connections" -d"${seconds}s" "http://127.0.0.1:${!port_var}$route" \
-                    | sed -n 's/^Requests\/sec:[[:space:]]*//p')
-                echo "$route $round $name $rps"
+                local port_var="port_$name" pid_var="pid_$name"
+                local before after
+                before=$(cpu_ticks "${!pid_var}")
+                wrk -t1 -c"$connections" -d"${seconds}s" "${headers[@]}" "http://127.0.0.1:${!port_var}$path" \
+                    > "$work/wrk.out"
+                after=$(cpu_ticks "${!pid_var}")
+                # route round server requests/s requests CPU-ticks
+                echo "$label $round $name $(sed -n 's/^Requests\/sec:[[:space:]]*//p' "$work/wrk.out")" \
+                    "$(sed -n 's/^[[:space:]]*\([0-9]*\) requests in .*/\1/p' "$work/wrk.out") $((after - before))"
             done
         done
     done | tee "$work/results"
     echo "load at the end: $(cut -d' ' -f1-3 /proc/loadavg)"
     echo
-    python3 - "$work/results" "$candidate" "$baseline" << 'PY'
+    python3 - "$work/results" "$candidate" "$baseline" "$(getconf CLK_TCK)" << 'PY'
 import statistics, sys
-path, candidate, baseline = sys.argv[1:]
-rows = [line.split() for line in open(path) if line.count(" ") == 3]
+path, candidate, baseline, ticks_per_second = sys.argv[1:]
+rows = [line.split() for line in open(path) if line.count(" ") == 5]
 for route in dict.fromkeys(r[0] for r in rows):
-    got = {name: [float(r[3]) for r in rows if r[0] == route and r[2] == name] for name in (candidate, baseline)}
-    c, b = statistics.median(got[candidate]), statistics.median(got[baseline])
-    ratios = [x / y for x, y in zip(got[candidate], got[baseline])]
+    runs = {name: [r for r in rows if r[0] == route and r[2] == name] for name in (candidate, baseline)}
+    rps = {name: [float(r[3]) for r in runs[name]] for name in runs}
+    # Microseconds of the server's CPU time per request.
+    cpu = {name: [int(r[5]) / int(ticks_per_second) * 1e6 / max(int(r[4]), 1) for r in runs[name]] for name in runs}
+    c, b = statistics.median(rps[candidate]), statistics.median(rps[baseline])
+    ratios = [x / y for x, y in zip(rps[candidate], rps[baseline])]
     print(f"{route}: {candidate} median {c:.0f} req/s, {baseline} median {b:.0f} req/s, "
-          f"ratio of medians {c / b:.3f} (per round: {', '.join(f'{r:.3f}' for r in ratios)})")
+          f"ratio of medians {c / b:.3f} (per round: {', '.join(f'{r:.3f}' for r in ratios)}); "
+          f"server CPU per request, medians: {statistics.median(cpu[candidate]):.1f} us against "
+          f"{statistics.median(cpu[baseline]):.1f} us")
 PY
 }

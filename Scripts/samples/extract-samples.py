@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Writes every ```swift block of the documentation into a scratch package that compiles them.
 
-    Scripts/samples/extract-samples.py [--output .build-samples] [--list] [--groups FILE]
+    Scripts/samples/extract-samples.py [--output .build-samples] [--list] [--groups FILE] [GROUP...]
 
 Reads Scripts/samples/groups.json. Each group is one scratch package, `<output>/<group>/`, with the
 group's pages (README.md, DocC articles…), its extra package dependencies and its preludes; it
@@ -30,17 +30,27 @@ How a block becomes compilable:
   `swift build` does by default.
 
 A group of groups.json names the pages, the imports every block of them gets, the products of this
-package they use, and any other packages they need. To check a package's README that needs its own
-framework (Examples/<Name>/README.md, Integrations/<Name>/README.md), add a group such as
+package they use, and any other packages they need. The README of a package that needs its own
+framework (Integrations/<Name>/README.md, Examples/<Name>/README.md) is a group such as
 
-    {"name": "Hummingbird", "pages": ["Integrations/Hummingbird/README.md"],
+    {"name": "Hummingbird", "pages": ["Integrations/FriendlyErrorsHummingbird/README.md"],
      "implicitImports": ["FriendlyErrors"], "products": ["FriendlyErrors"],
-     "dependencies": [".package(url: \"https://github.com/hummingbird-project/hummingbird.git\", from: \"2.28.1\")"],
-     "extraProducts": [".product(name: \"Hummingbird\", package: \"hummingbird\")"]}
+     "dependencies": [".package(url: \"https://github.com/hummingbird-project/hummingbird.git\", from: \"2.28.1\")",
+                      ".package(path: \"{root}/Integrations/FriendlyErrorsHummingbird\")"],
+     "extraProducts": [".product(name: \"Hummingbird\", package: \"hummingbird\"), …"],
+     "scratchPath": "Integrations/FriendlyErrorsHummingbird/.build-hb",
+     "pinsFrom": "Integrations/FriendlyErrorsHummingbird/Package.resolved"}
 
-(with the integration's own product in "extraProducts" too, and its package in "dependencies" by
-path) and, if its samples use names they do not define, a prelude
-`Scripts/samples/Hummingbird/README.swift` (or `Prelude.swift`, for every page of the group).
+`{root}` in a dependency is this package's folder, relative to the scratch package. "scratchPath"
+(relative to the root) is where the scratch package is built: the integration's own build folder,
+which CI has just built, so the framework is not built a second time; the dependencies are spelt as
+in the integration's Package.swift, and the integration's pins ("pinsFrom", copied when it exists)
+resolve the same versions, so every dependency's module is already up to date there. If the samples
+use names they do not define, a prelude `Scripts/samples/Hummingbird/README.swift` (or
+`Prelude.swift`, for every page of the group) declares them.
+
+`<output>/packages.tsv` lists the scratch packages written, one a line: the package's folder and the
+scratch path to build it with (empty: the package's own `.build`).
 """
 
 import argparse
@@ -317,7 +327,8 @@ def write_group(group, output):
         "    dependencies: [",
         "        .package(name: \"swift-friendly-errors\", path: %s)," % swift_string(root_from_package),
     ]
-    manifest += ["        %s," % dependency for dependency in group.get("dependencies", [])]
+    manifest += ["        %s," % dependency.replace("{root}", root_from_package)
+                 for dependency in group.get("dependencies", [])]
     manifest += ["    ],", "    targets: ["]
     for name, target_type, dependencies, target_products in targets:
         listed = [swift_string(dependency) for dependency in dependencies] + target_products
@@ -335,6 +346,12 @@ def write_group(group, output):
     manifest += ["    ]", "}", ""]
     with open(os.path.join(package, "Package.swift"), "w", encoding="utf-8") as file:
         file.write("\n".join(manifest))
+    # The versions the integration's own build resolved, so that sharing its scratch path rebuilds nothing.
+    pins = os.path.join(package, "Package.resolved")
+    if os.path.exists(pins):
+        os.remove(pins)
+    if group.get("pinsFrom") and os.path.isfile(os.path.join(ROOT, group["pinsFrom"])):
+        shutil.copyfile(os.path.join(ROOT, group["pinsFrom"]), pins)
     return compiled
 
 
@@ -344,11 +361,22 @@ def main():
     parser.add_argument("--list", action="store_true", help="print each block, its module and kind")
     parser.add_argument("--groups", default=os.path.join(ROOT, "Scripts", "samples", "groups.json"),
                         help="the groups to write (default: Scripts/samples/groups.json)")
+    parser.add_argument("names", nargs="*", metavar="GROUP", help="only these groups (default: every group)")
     arguments = parser.parse_args()
     with open(arguments.groups, encoding="utf-8") as file:
         groups = json.load(file)["groups"]
+    unknown = set(arguments.names) - {group["name"] for group in groups}
+    if unknown:
+        sys.exit("error: no samples group %s in %s" % (", ".join(sorted(unknown)), arguments.groups))
+    groups = [group for group in groups if not arguments.names or group["name"] in arguments.names]
+    output = os.path.abspath(arguments.output)
+    os.makedirs(output, exist_ok=True)
+    with open(os.path.join(output, "packages.tsv"), "w", encoding="utf-8") as file:
+        for group in groups:
+            scratch = os.path.join(ROOT, group["scratchPath"]) if group.get("scratchPath") else ""
+            file.write("%s\t%s\n" % (os.path.join(output, group["name"]), scratch))
     for group in groups:
-        blocks = write_group(group, os.path.abspath(arguments.output))
+        blocks = write_group(group, output)
         fragments = [block for block in blocks if block.fragment]
         print("%s: %d Swift blocks in %s, %d marked as fragments" %
               (group["name"], len(blocks), os.path.join(arguments.output, group["name"]), len(fragments)))

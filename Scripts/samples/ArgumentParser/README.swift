@@ -1,0 +1,8 @@
+// Integrations/ArgumentParser/README.md's samples use these names without defining them: they stand
+// for the reader's own tool. Stubs only — never the integration's API.
+import FriendlyErrors
+
+/// The tool's pipeline, set up once.
+let pipeline = AlertPipeline()
+/// The tool's work.
+func sync(_ path: String) async throws {}

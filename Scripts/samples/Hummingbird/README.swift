@@ -1,0 +1,9 @@
+// Integrations/FriendlyErrorsHummingbird/README.md's samples use these names without defining them:
+// they stand for the reader's own app. Stubs only — never the integration's API.
+import FriendlyErrors
+import Hummingbird
+
+/// The app's pipeline, set up once.
+let pipeline = AlertPipeline()
+/// The app's router, built by top-level code on the main actor (a `Router` is not `Sendable`).
+@MainActor let router = Router()
