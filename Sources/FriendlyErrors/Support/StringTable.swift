@@ -86,13 +86,11 @@ struct StringTable<Value: Sendable>: Sendable {
         return value
     }
 
-    /// The value for `key`, inserting `make()` when the table has none (see
-    /// ``value(forUTF8:orInsert:)``): a part of a longer string, read in place.
-    mutating func value(for key: Substring, orInsert make: () -> Value) -> Value {
-        if let value = key.utf8.withContiguousStorageIfAvailable({ value(forUTF8: $0, orInsert: make) }) {
-            return value
-        }
-        return String(key).withUTF8Bytes { value(forUTF8: $0, orInsert: make) }
+    /// The value for the first `count` UTF-8 bytes of `string`, inserting `make()` when the table
+    /// has none (see ``value(forUTF8:orInsert:)``): a key that is the start of a longer string,
+    /// read in place.
+    mutating func value(forUTF8Prefix count: Int, of string: String, orInsert make: () -> Value) -> Value {
+        string.withUTF8Bytes { value(forUTF8: UnsafeBufferPointer(rebasing: $0[..<count]), orInsert: make) }
     }
 
     private mutating func append(_ key: String, _ value: Value, hash: Int, slot: Int) {
