@@ -3,9 +3,10 @@
 
     Scripts/samples/extract-samples.py [--output .build-samples] [--list] [--groups FILE] [GROUP...]
 
-Reads Scripts/samples/groups.json. Each group is one scratch package, `<output>/<group>/`, with the
-group's pages (README.md, DocC articles…), its extra package dependencies and its preludes; it
-depends on this package by path. `Scripts/check-samples.sh` builds them.
+Reads Scripts/samples/groups.json. Each group is one scratch package, `<output>/Samples<group>/`
+(not `<group>/`: a root package's identity is its folder's name, which must not be a dependency's),
+with the group's pages (README.md, DocC articles…), its extra package dependencies and its
+preludes; it depends on this package by path. `Scripts/check-samples.sh` builds them.
 
 How a block becomes compilable:
 
@@ -244,6 +245,12 @@ def swift_string(text):
     return json.dumps(text)
 
 
+def package_folder(output, group):
+    """The group's scratch package. Its folder's name is the root package's identity, so it is not the
+    group's name alone, which may be a dependency's (`Vapor` would be `vapor`'s)."""
+    return os.path.join(output, "Samples" + group["name"])
+
+
 def write_group(group, output):
     pages = []
     for pattern in group["pages"]:
@@ -251,7 +258,7 @@ def write_group(group, output):
         if not matches:
             sys.exit("error: samples group %s: no page matches %s" % (group["name"], pattern))
         pages += [os.path.relpath(match, ROOT) for match in matches]
-    package = os.path.join(output, group["name"])
+    package = package_folder(output, group)
     sources = os.path.join(package, "Sources")
     if os.path.isdir(sources):
         shutil.rmtree(sources)
@@ -374,12 +381,12 @@ def main():
     with open(os.path.join(output, "packages.tsv"), "w", encoding="utf-8") as file:
         for group in groups:
             scratch = os.path.join(ROOT, group["scratchPath"]) if group.get("scratchPath") else ""
-            file.write("%s\t%s\n" % (os.path.join(output, group["name"]), scratch))
+            file.write("%s\t%s\n" % (package_folder(output, group), scratch))
     for group in groups:
         blocks = write_group(group, output)
         fragments = [block for block in blocks if block.fragment]
         print("%s: %d Swift blocks in %s, %d marked as fragments" %
-              (group["name"], len(blocks), os.path.join(arguments.output, group["name"]), len(fragments)))
+              (group["name"], len(blocks), package_folder(arguments.output, group), len(fragments)))
         for block in blocks:
             if arguments.list or block.fragment:
                 kind = "fragment (not compiled)" if block.fragment else block.kind
