@@ -56,6 +56,7 @@ scratch path to build it with (empty: the package's own `.build`).
 
 import argparse
 import glob
+import hashlib
 import json
 import os
 import re
@@ -354,11 +355,18 @@ def write_group(group, output):
     with open(os.path.join(package, "Package.swift"), "w", encoding="utf-8") as file:
         file.write("\n".join(manifest))
     # The versions the integration's own build resolved, so that sharing its scratch path rebuilds nothing.
+    # SwiftPM trusts a Package.resolved whose originHash is the SHA-256 of the root manifest: with it,
+    # the build checks the pins against the checkouts instead of resolving every dependency again.
     pins = os.path.join(package, "Package.resolved")
     if os.path.exists(pins):
         os.remove(pins)
     if group.get("pinsFrom") and os.path.isfile(os.path.join(ROOT, group["pinsFrom"])):
-        shutil.copyfile(os.path.join(ROOT, group["pinsFrom"]), pins)
+        with open(os.path.join(ROOT, group["pinsFrom"]), encoding="utf-8") as file:
+            resolved = json.load(file)
+        resolved["originHash"] = hashlib.sha256("\n".join(manifest).encode("utf-8")).hexdigest()
+        with open(pins, "w", encoding="utf-8") as file:
+            json.dump(resolved, file, indent=2)
+            file.write("\n")
     return compiled
 
 
