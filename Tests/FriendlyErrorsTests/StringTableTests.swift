@@ -57,11 +57,9 @@ struct StringTableTests {
         for count in [0, 1, 3, 100, Self.keys.count] {
             let keys = Array(Self.keys.prefix(count))
             var table = StringTable<Int>(capacity: count)
-            // Each key asked for twice, in place in a longer string: the second answer is the first's.
+            // Each key asked for twice, as the start of a longer string: the second answer is the first's.
             for (index, key) in (keys + keys.reversed()).enumerated() {
-                let line = "<" + key + ">.title"
-                let part = line.dropFirst().prefix { $0 != ">" }
-                let value = table.value(for: part, orInsert: { index })
+                let value = table.value(forUTF8Prefix: key.utf8.count, of: key + ".title", orInsert: { index })
                 #expect(value == (index < count ? index : 2 * count - 1 - index), "\(key.debugDescription)")
             }
             #expect(table.count == count)
@@ -81,8 +79,8 @@ struct StringTableTests {
             let table = StringTable([written: 1])
             #expect(table[written] == 1 && table[other] == 1)
             var filled = StringTable<Int>(capacity: 2)
-            #expect(filled.value(for: written[...], orInsert: { 1 }) == 1)
-            #expect(filled.value(for: other[...], orInsert: { 2 }) == 1)
+            #expect(filled.value(forUTF8Prefix: written.utf8.count, of: written + ".title", orInsert: { 1 }) == 1)
+            #expect(filled.value(forUTF8Prefix: other.utf8.count, of: other + ".title", orInsert: { 2 }) == 1)
             #expect(filled.count == 1)
         }
     }

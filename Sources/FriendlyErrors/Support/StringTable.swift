@@ -19,7 +19,7 @@ struct StringTable<Value: Sendable>: Sendable {
     /// The number of entries.
     var count: Int { keys.count }
 
-    /// An empty table with room for `capacity` entries, filled with ``value(for:orInsert:)``.
+    /// An empty table with room for `capacity` entries, filled with ``value(forUTF8Prefix:of:orInsert:)``.
     init(capacity: Int) {
         entries = Dictionary(minimumCapacity: capacity)
         keys.reserveCapacity(capacity)
@@ -59,10 +59,11 @@ struct StringTable<Value: Sendable>: Sendable {
         for entry in keys.indices { body(entry, keys[entry], values[entry]) }
     }
 
-    /// The value for `key` (a part of a longer string), inserting `make()` when the table has none:
-    /// how a table made with ``init(capacity:)`` is filled.
-    mutating func value(for key: Substring, orInsert make: () -> Value) -> Value {
-        let key = String(key)
+    /// The value for the first `count` UTF-8 bytes of `string` (a key that is the start of a longer
+    /// string, ending on a character boundary), inserting `make()` when the table has none: how a
+    /// table made with ``init(capacity:)`` is filled.
+    mutating func value(forUTF8Prefix count: Int, of string: String, orInsert make: () -> Value) -> Value {
+        let key = String(Substring(string.utf8.prefix(count)))
         if let entry = entries[key] { return values[entry] }
         let value = make()
         append(key, value)

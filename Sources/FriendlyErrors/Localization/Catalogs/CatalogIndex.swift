@@ -19,8 +19,11 @@ final class CatalogIndex: Sendable {
 
         /// The field a key's last component names (`title` in `file.notFound.title`), compared as
         /// UTF-8 bytes.
-        init?(name: Substring) {
-            for field in Self.allCases where name.utf8.elementsEqual(Self.names[field.rawValue]) {
+        init?(name: Substring.UTF8View) {
+            // The names differ in length: one comparison at most.
+            let count = name.count
+            for field in Self.allCases where Self.names[field.rawValue].count == count {
+                guard name.elementsEqual(Self.names[field.rawValue]) else { return nil }
                 self = field
                 return
             }
@@ -116,15 +119,15 @@ final class CatalogIndex: Sendable {
                 guard let dot = utf8.lastIndex(of: UInt8(ascii: ".")), dot > utf8.startIndex,
                     utf8.index(after: dot) < utf8.endIndex
                 else { return }
-                let name = key[utf8.index(after: dot)...]
-                var code = key[..<dot]
+                let name = utf8[utf8.index(after: dot)...]
+                var codeLength = utf8.distance(from: utf8.startIndex, to: dot)
                 let field = Field(name: name)
                 if field == nil {
                     // `<code>.action.<id>`, or a key that is no field of a code.
-                    guard let codeEnd = Self.codeEnd(ofActionKey: code) else { return }
-                    code = key[..<codeEnd]
+                    guard Self.endsWithAction(utf8[..<dot]) else { return }
+                    codeLength -= Self.actionSuffix.count
                 }
-                let row = codes.value(for: code) {
+                let row = codes.value(forUTF8Prefix: codeLength, of: key) {
                     fieldSlots.append(contentsOf: repeatElement(-1, count: rowSize))
                     return fieldSlots.count / rowSize - 1
                 }
@@ -132,7 +135,7 @@ final class CatalogIndex: Sendable {
                 if let field {
                     fieldSlots[cell * Field.allCases.count + field.rawValue] = Int32(slot)
                 } else {
-                    actionSlots[cell, default: [:]][String(name)] = Int32(slot)
+                    actionSlots[cell, default: [:]][String(Substring(name))] = Int32(slot)
                 }
             }
         }
@@ -155,12 +158,9 @@ final class CatalogIndex: Sendable {
 
     private static let actionSuffix = Array(".action".utf8)
 
-    /// Where the code ends in the part `<code>.action` of a key `<code>.action.<id>`, or `nil` when
-    /// that part does not end in `.action` after a code of at least one byte; compared as bytes.
-    private static func codeEnd(ofActionKey part: Substring) -> String.Index? {
-        let utf8 = part.utf8
-        guard utf8.count > actionSuffix.count else { return nil }
-        let end = utf8.index(utf8.endIndex, offsetBy: -actionSuffix.count)
-        return utf8[end...].elementsEqual(actionSuffix) ? end : nil
+    /// Whether a key's part `<code>.action` (of `<code>.action.<id>`) ends in `.action` after a
+    /// code of at least one byte; compared as bytes.
+    private static func endsWithAction(_ part: Substring.UTF8View) -> Bool {
+        part.count > actionSuffix.count && part.suffix(actionSuffix.count).elementsEqual(actionSuffix)
     }
 }
