@@ -44,10 +44,10 @@ struct PluralSubstitution: Sendable, Hashable {
     /// styles when a form brings numbered ones (`"%@ has %#@files@"` → `"%1$@ has %2$lld files"`).
     static func expand(_ template: String, form: (String) -> String?) -> String {
         guard template.containsUTF8Byte(UInt8(ascii: "%")) else { return template }
-        let buffer = Array(template.utf8)
+        let bytes = Array(template.utf8)
         var specs: [PlaceholderSpec] = []
         var hasVariable = false
-        PlaceholderSpec.forEach(in: buffer) { spec in
+        PlaceholderSpec.forEach(in: bytes) { spec in
             if case .substitution = spec.conversion { hasVariable = true }
             specs.append(spec)
         }
@@ -57,7 +57,7 @@ struct PluralSubstitution: Sendable, Hashable {
         var literalStart = 0
         var sequence = 0
         for spec in specs {
-            output.append(contentsOf: buffer[literalStart..<spec.range.lowerBound])
+            output.append(contentsOf: bytes[literalStart..<spec.range.lowerBound])
             literalStart = spec.range.upperBound
             if case .substitution(let name) = spec.conversion, let inserted = form(name) {
                 let slot = spec.position.map { $0 - 1 } ?? sequence
@@ -65,13 +65,13 @@ struct PluralSubstitution: Sendable, Hashable {
                 output.append(contentsOf: renumbered.utf8)
                 if spec.position == nil { sequence += max(count, 1) }
             } else if spec.consumesArgument && spec.position == nil {
-                output.append(contentsOf: numbered(buffer[spec.range], position: sequence + 1))
+                output.append(contentsOf: numbered(bytes[spec.range], position: sequence + 1))
                 sequence += 1
             } else {
-                output.append(contentsOf: buffer[spec.range])
+                output.append(contentsOf: bytes[spec.range])
             }
         }
-        output.append(contentsOf: buffer[literalStart...])
+        output.append(contentsOf: bytes[literalStart...])
         return String(decoding: output, as: UTF8.self)
     }
 
@@ -79,10 +79,10 @@ struct PluralSubstitution: Sendable, Hashable {
     /// it is written with, else its place among the unnumbered placeholders).
     static func variables(in template: String) -> [(name: String, slot: Int)] {
         guard template.containsUTF8Byte(UInt8(ascii: "%")) else { return [] }
-        let buffer = Array(template.utf8)
+        let bytes = Array(template.utf8)
         var result: [(name: String, slot: Int)] = []
         var sequence = 0
-        PlaceholderSpec.forEach(in: buffer) { spec in
+        PlaceholderSpec.forEach(in: bytes) { spec in
             guard spec.consumesArgument else { return }
             if case .substitution(let name) = spec.conversion {
                 result.append((name, spec.position.map { $0 - 1 } ?? sequence))
@@ -95,18 +95,18 @@ struct PluralSubstitution: Sendable, Hashable {
     /// `text` with its unnumbered placeholders numbered from the 0-based `slot`, and how many there were.
     private static func numbering(_ text: String, from slot: Int) -> (String, Int) {
         guard text.containsUTF8Byte(UInt8(ascii: "%")) else { return (text, 0) }
-        let buffer = Array(text.utf8)
+        let bytes = Array(text.utf8)
         var output: [UInt8] = []
         var literalStart = 0
         var count = 0
-        PlaceholderSpec.forEach(in: buffer) { spec in
+        PlaceholderSpec.forEach(in: bytes) { spec in
             guard spec.consumesArgument && spec.position == nil else { return }
-            output.append(contentsOf: buffer[literalStart..<spec.range.lowerBound])
-            output.append(contentsOf: numbered(buffer[spec.range], position: slot + count + 1))
+            output.append(contentsOf: bytes[literalStart..<spec.range.lowerBound])
+            output.append(contentsOf: numbered(bytes[spec.range], position: slot + count + 1))
             literalStart = spec.range.upperBound
             count += 1
         }
-        output.append(contentsOf: buffer[literalStart...])
+        output.append(contentsOf: bytes[literalStart...])
         return (String(decoding: output, as: UTF8.self), count)
     }
 
