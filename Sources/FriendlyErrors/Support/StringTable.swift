@@ -4,7 +4,7 @@
 ///
 /// A `Dictionary` from key to position over dense arrays. It replaced an open-addressing table
 /// hashing UTF-8 bytes with FNV-1a: this code costs at most 1.12 × that table's instructions on an
-/// alert and 1.13 × on a catalog load, below the 1.2 × that keeps a fast path (issue 13,
+/// alert and 1.18 × on a catalog load, below the 1.2 × that keeps a fast path (issue 13,
 /// `Benchmarks/README.md`).
 ///
 /// Keys compare as `String`s do, by canonical equivalence: a key written in NFC (`caf\u{E9}`) finds
