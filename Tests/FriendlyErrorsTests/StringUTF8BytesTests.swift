@@ -18,12 +18,6 @@ struct StringUTF8BytesTests {
         }
     }
 
-    @Test func withUTF8BytesReadsTheUTF8View() {
-        for text in Self.texts {
-            #expect(text.withUTF8Bytes { Array($0) } == Array(text.utf8), "\(Array(text.utf8))")
-        }
-    }
-
     @Test func aStringTablePrefixLookupFindsTheKeyThatIsThatPrefix() {
         var table = StringTable<Int>(capacity: 8)
         for (index, key) in ["file.notFound", "file", "ファイル.見つからない", ""].enumerated() {

@@ -10,13 +10,3 @@ extension StringProtocol {
         return utf8.contains(byte)
     }
 }
-
-extension String {
-    /// Calls `body` with the string's UTF-8 bytes: in place for native and small strings (every
-    /// string on Linux), copied for any other.
-    @inline(__always)
-    func withUTF8Bytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
-        if let result = utf8.withContiguousStorageIfAvailable(body) { return result }
-        return Array(utf8).withUnsafeBufferPointer(body)
-    }
-}
