@@ -1,4 +1,4 @@
-// Integrations/ArgumentParser/README.md's samples use these names without defining them: they stand
+// Integrations/FriendlyErrorsArgumentParser/README.md's samples use these names without defining them: they stand
 // for the reader's own tool. Stubs only — never the integration's API.
 import FriendlyErrors
 
