@@ -126,7 +126,7 @@ struct JSONOutputValidityTests {
     }
 
     @Test func serverResponseBodiesMatchTheSchema() throws {
-        for error in ProblemResponseTests.hostileErrors + [InvalidOrder()] {
+        for error in ErrorResponseTests.hostileErrors + [InvalidOrder()] {
             let response = serverPipeline.problemResponse(for: error, acceptLanguage: "ja, en;q=0.5")
             let result = try PythonJSON.parse(document: response.body)
             #expect(result.schemaErrors == [])

@@ -48,7 +48,7 @@ import Testing
     @Test func everyResponseForTheSameAlertHasItsOwnInstanceAndOtherwiseTheSameBody() throws {
         let presenter = JSONPresenter(typeBaseURI: "https://errors.example.com/")
         let alert = serverPipeline.alert(for: InsufficientFunds(missingCredits: 42), in: "en")
-        let bodies = (0..<3).map { _ in ProblemResponse(alert: alert, contentLanguage: "en", presenter: presenter).body }
+        let bodies = (0..<3).map { _ in ErrorResponse(alert: alert, contentLanguage: "en", presenter: presenter).body }
         let instances = try bodies.map { body in
             let object = try #require(try JSONSerialization.jsonObject(with: Data(body)) as? [String: Any])
             return try #require(object["instance"] as? String)
@@ -71,7 +71,7 @@ import Testing
                     var mismatches = 0
                     for round in 0..<100 {
                         let alert = alerts[(task * 7 + round) % alerts.count]
-                        let body = ProblemResponse(alert: alert, contentLanguage: alert.language, presenter: presenter).body
+                        let body = ErrorResponse(alert: alert, contentLanguage: alert.language, presenter: presenter).body
                         let object = (try? JSONSerialization.jsonObject(with: Data(body))) as? [String: Any]
                         let instance = object?["instance"] as? String ?? ""
                         if body != presenter.body(for: alert, instance: instance) { mismatches += 1 }
@@ -89,7 +89,7 @@ import Testing
             let alert = Alert(
                 code: "app.gone", category: ErrorCategory("custom", httpStatus: status, exitStatus: 1), title: "Gone",
                 message: "Gone.", actions: [])
-            let body = ProblemResponse(alert: alert, contentLanguage: "en").bodyText
+            let body = ErrorResponse(alert: alert, contentLanguage: "en").bodyText
             #expect(body.contains(#""status":\#(status),"#))
         }
     }
@@ -97,7 +97,7 @@ import Testing
     @Test func presentersWithOtherSettingsGetTheirOwnBody() {
         let alert = serverPipeline.alert(for: InsufficientFunds(missingCredits: 42), in: "en")
         for base in ["https://a.example/", "https://b.example/", "https://a.example/"] {
-            let body = ProblemResponse(alert: alert, contentLanguage: "en", presenter: JSONPresenter(typeBaseURI: base))
+            let body = ErrorResponse(alert: alert, contentLanguage: "en", presenter: JSONPresenter(typeBaseURI: base))
             #expect(body.bodyText.hasPrefix(#"{"type":"\#(base)account/insufficient-funds","#))
         }
     }
@@ -105,7 +105,7 @@ import Testing
     @Test func cappedIdentifiersCapTheInstanceAsBefore() throws {
         let presenter = JSONPresenter(limits: JSONPresenter.Limits(maximumIdentifierBytes: 16))
         let alert = serverPipeline.alert(for: InsufficientFunds(missingCredits: 42), in: "en")
-        let body = ProblemResponse(alert: alert, contentLanguage: "en", presenter: presenter).body
+        let body = ErrorResponse(alert: alert, contentLanguage: "en", presenter: presenter).body
         let object = try #require(try JSONSerialization.jsonObject(with: Data(body)) as? [String: Any])
         let instance = try #require(object["instance"] as? String)
         #expect(instance.hasPrefix("urn:uuid:") && instance.hasSuffix("…") && instance.utf8.count <= 16)

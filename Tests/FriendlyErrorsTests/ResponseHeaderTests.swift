@@ -70,20 +70,20 @@ import Testing
             ResponseHeader(name: "Content-Type", value: "text/html"),
             ResponseHeader(name: "content-length", value: "999"),
         ]
-        let response = ProblemResponse(alert: alert, contentLanguage: alert.language)
+        let response = ErrorResponse(alert: alert, contentLanguage: alert.language)
         #expect(response.headers.map(\.name) == ["Content-Type", "Content-Language", "Vary", "Retry-After"])
         #expect(response.value(forHeader: "Content-Type") == "application/problem+json")
     }
 
     @Test func plainTextIsChosenOnlyWhenTheClientPrefersIt() {
-        #expect(ProblemResponse.Format(accept: nil) == .problemJSON)
-        #expect(ProblemResponse.Format(accept: "text/plain") == .plainText)
-        #expect(ProblemResponse.Format(accept: "text/plain;q=0.5, application/json") == .problemJSON)
-        #expect(ProblemResponse.Format(accept: "application/json;q=0.5, text/plain") == .plainText)
-        #expect(ProblemResponse.Format(accept: "*/*") == .problemJSON)
-        #expect(ProblemResponse.Format(accept: "text/plain, */*") == .plainText)
-        #expect(ProblemResponse.Format(accept: "text/html") == .problemJSON)
-        #expect(ProblemResponse.Format(accept: String(repeating: "text/plain;q=0,", count: 10_000)) == .problemJSON)
+        #expect(ErrorResponse.Format(accept: nil) == .problemJSON)
+        #expect(ErrorResponse.Format(accept: "text/plain") == .plainText)
+        #expect(ErrorResponse.Format(accept: "text/plain;q=0.5, application/json") == .problemJSON)
+        #expect(ErrorResponse.Format(accept: "application/json;q=0.5, text/plain") == .plainText)
+        #expect(ErrorResponse.Format(accept: "*/*") == .problemJSON)
+        #expect(ErrorResponse.Format(accept: "text/plain, */*") == .plainText)
+        #expect(ErrorResponse.Format(accept: "text/html") == .problemJSON)
+        #expect(ErrorResponse.Format(accept: String(repeating: "text/plain;q=0,", count: 10_000)) == .problemJSON)
     }
 
     @Test func plainTextResponseIsThePlainConsoleLayout() {

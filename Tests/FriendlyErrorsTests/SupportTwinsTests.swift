@@ -95,7 +95,7 @@ struct SupportTwinsTests {
             var fast: [UInt8] = []
             var plain: [UInt8] = []
             JSONStringEscaper.appendEscaped(text, to: &fast)
-            JSONWriter.appendEscapedPlain(text, to: &plain)
+            JSONStringEscaper.appendEscapedPlain(text, to: &plain)
             #expect(fast == plain, "\(text.debugDescription)")
         }
     }

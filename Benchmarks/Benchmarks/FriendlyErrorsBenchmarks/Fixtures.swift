@@ -110,7 +110,7 @@ enum Fixtures {
 }
 
 /// The JSON presenter's body writer, measured alone as it always was. Apps no longer call
-/// `problemDetails(for:instance:)` (deprecated: they build a `ProblemResponse` or `present`), so the
+/// `problemDetails(for:instance:)` (deprecated: they build a `ErrorResponse` or `present`), so the
 /// benchmark reaches it through this protocol: the figure keeps measuring the same function, and the
 /// build stays free of deprecation warnings.
 protocol ProblemDetailsWriting {

@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// Turns any error — the app's own, Foundation's, a third party's, an unknown one — into an
 /// ``Alert`` in a chosen language, through an ordered chain of classifiers.
@@ -30,9 +30,9 @@ public struct AlertPipeline: Sendable {
         /// `alert(for:in:)` (command-line tools, the console). On by default; turn
         /// it off when a dependency puts internals into its descriptions.
         ///
-        /// Server responses (``AlertPipeline/problemResponse(for:acceptLanguage:presenter:format:context:)``) never
-        /// show them, whatever this says: only the types listed with
-        /// ``AlertPipeline/showingTexts(of:code:)`` are shown there.
+        /// Alerts for a server's client (``ClassificationContext/Audience/serverClient``, as every
+        /// response of ``AlertPipeline/response(for:to:)``) never show them, whatever this says: only
+        /// the types listed with ``AlertPipeline/showingTexts(of:code:)`` are shown there.
         public var showsForeignLocalizedDescriptions: Bool
         /// How many times a throwing recovery may lead to a new alert in one presentation.
         public var maximumRecoveryDepth: Int
@@ -68,67 +68,51 @@ public struct AlertPipeline: Sendable {
         rebuildChain()
     }
 
-    /// The pipeline with the built-in classifiers and catalog only.
-    @available(*, deprecated, message: "use AlertPipeline(), the one spelling of the default pipeline")
-    public static var standard: AlertPipeline { AlertPipeline() }
-
     /// Whether any observer sees this pipeline's classifications: an integration can skip gathering
     /// metadata (``ClassificationContext/metadata``) that nobody would read.
     public var isObserved: Bool { !observers.isEmpty }
 
     // MARK: Classifying
 
-    /// What the pipeline makes of `error`, before localization. Observers see it.
-    public func classify(_ error: any Error) -> Classification {
-        classify(error, given: nil)
-    }
-
-    /// What the pipeline makes of `error` in the circumstances the caller describes: the
-    /// framework's status and headers win over the pipeline's (see ``ClassificationContext``), and
-    /// observers see the outcome with the context's metadata.
-    ///
-    /// A context is a request's: as for every server response, another library's `LocalizedError`
-    /// texts are read only for the types listed with ``showingTexts(of:code:)``.
+    /// What the pipeline makes of `error` in the circumstances the caller describes, before
+    /// localization. Observers see it with the context.
     ///
     /// ```swift
-    /// let classification = pipeline.classify(
-    ///     error, context: ClassificationContext(metadata: ["request.id": id], httpStatus: 413))
+    /// let classification = pipeline.classify(error)
+    /// let forAResponse = pipeline.classify(
+    ///     error, context: ClassificationContext(audience: .serverClient, httpStatus: 413))
     /// ```
-    public func classify(_ error: any Error, context: ClassificationContext) -> Classification {
-        classify(error, given: context)
-    }
-
-    private func classify(_ error: any Error, given context: ClassificationContext?) -> Classification {
+    ///
+    /// The framework's facts win over the pipeline's (see ``ClassificationContext``), and for a
+    /// server's client (``ClassificationContext/Audience/serverClient``) another library's
+    /// `LocalizedError` texts are read only for the types listed with ``showingTexts(of:code:)``.
+    public func classify(_ error: any Error, context: ClassificationContext = ClassificationContext())
+        -> Classification
+    {
         // A local, so the closure captures the chain alone, not a copy of the whole pipeline.
         let chain = self.chain
-        guard let context else {
-            let classification = unwrapping.classify(error) { chain.classify($0, from: 0, drawsReferenceID: true) }
-            if !observers.isEmpty {
-                let event = ClassificationEvent(error: error, classification: classification, context: .none)
-                for observer in observers { observer(event) }
-            }
-            return classification
-        }
         // An unknown error with a framework's client error status is classified by that status below,
         // so the fallback's reference ID would be thrown away: none is drawn.
-        let frameworkClientError = context.httpStatus.map { (400...499).contains($0) } ?? false
-        var classification = ForeignErrorClassifier.$isServerSide.withValue(true) {
-            unwrapping.classify(error) { chain.classify($0, from: 0, drawsReferenceID: !frameworkClientError) }
+        let frameworkStatus = context.httpStatus.flatMap { (400...599).contains($0) ? $0 : nil }
+        let frameworkClientError = frameworkStatus.map { $0 < 500 } ?? false
+        var classification = unwrapping.classify(error, context: context) {
+            chain.classify($0, from: 0, context: context, drawsReferenceID: !frameworkClientError)
         }
-        if let status = context.httpStatus, (400...599).contains(status) {
+        if let status = frameworkStatus {
             if classification.isUnexpected, status < 500 {
                 // The framework knows it for a client's mistake: its status says more than "unexpected".
                 classification = Classification(
-                    code: Self.httpStatusCodes[status - 400], category: .forHTTPStatus(status), httpStatus: status)
+                    code: Self.httpStatusCodes[status - 400], category: .forHTTPStatus(status),
+                    httpStatusOverride: status)
                 if let message = context.message, !message.isEmpty {
                     // The framework's words, never looked up.
                     classification.message = .verbatim(message)
                 }
             } else {
-                classification.httpStatus = status
+                classification.httpStatusOverride = status
             }
         }
-        classification.responseHeaders += context.responseHeaders
+        if !context.responseHeaders.isEmpty { classification.responseHeaders += context.responseHeaders }
         if !observers.isEmpty {
             let event = ClassificationEvent(error: error, classification: classification, context: context)
             for observer in observers { observer(event) }
@@ -139,70 +123,6 @@ public struct AlertPipeline: Sendable {
     /// `http.400` … `http.499`, the codes of errors classified by a framework's client error status,
     /// made once rather than for every response.
     private static let httpStatusCodes = (400...499).map { "http.\($0)" }
-
-    /// The alert for `error`, in the best of the catalog's languages for `preference`.
-    ///
-    /// ```swift
-    /// pipeline.alert(for: error)                                            // the process language
-    /// pipeline.alert(for: error, in: .acceptLanguage(acceptLanguageHeader)) // a server's request
-    /// ```
-    ///
-    /// - Parameters:
-    ///   - error: any error.
-    ///   - preference: the languages wanted: a request's ``LanguagePreference/acceptLanguage(_:)``,
-    ///     the process language (``LanguagePreference/process``, the default), or a list of tags.
-    public func alert(for error: any Error, in preference: LanguagePreference = .process) -> Alert {
-        AlertLocalizer(catalog: catalog).alert(for: classify(error), chain: catalog.languageOrdinals(for: preference))
-    }
-
-    /// The alert for `error`, in the best of the catalog's languages for a language tag as written:
-    /// `"ja-JP"`, `"pt_BR"`, `"zh-Hant-TW"`. A tag in its canonical spelling costs no more than a
-    /// prebuilt ``LanguagePreference``; text that is not a tag gives the base language.
-    ///
-    /// ```swift
-    /// let alert = pipeline.alert(for: error, in: "ja-JP")
-    /// ```
-    public func alert(for error: any Error, in languageTag: String) -> Alert {
-        AlertLocalizer(catalog: catalog).alert(for: classify(error), chain: catalog.languageOrdinals(forTag: languageTag))
-    }
-
-    /// The alert for `error`, in the best of the catalog's languages for a Foundation `Locale`'s
-    /// language (its language, script and region; calendar and other keywords play no part).
-    ///
-    /// ```swift
-    /// let alert = pipeline.alert(for: error, in: Locale(identifier: "de_CH"))
-    /// ```
-    ///
-    /// On Linux `Locale.current` does not follow `LANG` or `LANGUAGE`: for the process's language,
-    /// use ``LanguagePreference/process`` (the default of the language parameter when it takes a ``LanguagePreference``).
-    public func alert(for error: any Error, in locale: Locale) -> Alert {
-        alert(for: error, in: LanguagePreference(locale))
-    }
-
-    /// The alert for `error` in the best language of `locale` that the catalog has.
-    @available(*, deprecated, renamed: "alert(for:in:)")
-    public func alert(for error: any Error, locale: LanguagePreference) -> Alert {
-        alert(for: error, in: locale)
-    }
-
-    /// The alert for `error` in the circumstances the caller describes (see
-    /// ``classify(_:context:)``), in the best of the catalog's languages for `preference`.
-    ///
-    /// ```swift
-    /// let alert = pipeline.alert(
-    ///     for: error, in: .acceptLanguage(header), context: ClassificationContext(metadata: ["request.id": id]))
-    /// ```
-    public func alert(for error: any Error, in preference: LanguagePreference, context: ClassificationContext)
-        -> Alert
-    {
-        alert(localizing: classify(error, context: context), in: preference)
-    }
-
-    /// The alert for a classification this pipeline made, in the best of the catalog's languages for
-    /// `preference`: for callers that look at the classification (its log level, its code) first.
-    public func alert(localizing classification: Classification, in preference: LanguagePreference) -> Alert {
-        AlertLocalizer(catalog: catalog).alert(for: classification, chain: catalog.languageOrdinals(for: preference))
-    }
 
     // MARK: Building
 
@@ -257,12 +177,6 @@ public struct AlertPipeline: Sendable {
         copy.customClassifiers.append(classifier)
         copy.rebuildChain()
         return copy
-    }
-
-    /// The pipeline with a classifier of the app's own.
-    @available(*, deprecated, renamed: "addingClassifier(_:)")
-    public func adding(_ classifier: some ErrorClassifier) -> AlertPipeline {
-        addingClassifier(classifier)
     }
 
     /// The pipeline with an observer that sees every classification with the original error, for
@@ -334,8 +248,12 @@ private final class ClassifierChain: Sendable {
     /// The chain from link `stage` on. Each link gets the rest as a non-escaping closure, so
     /// classifying allocates nothing. `drawsReferenceID` is false when the caller replaces an
     /// unexpected outcome anyway (see ``FallbackClassifier/classify(_:drawsReferenceID:)``).
-    func classify(_ error: any Error, from stage: Int, drawsReferenceID: Bool) -> Classification {
+    func classify(_ error: any Error, from stage: Int, context: ClassificationContext, drawsReferenceID: Bool)
+        -> Classification
+    {
         guard stage < links.count else { return fallback.classify(error, drawsReferenceID: drawsReferenceID) }
-        return links[stage].classify(error) { classify($0, from: stage + 1, drawsReferenceID: drawsReferenceID) }
+        return links[stage].classify(error, context: context) {
+            classify($0, from: stage + 1, context: context, drawsReferenceID: drawsReferenceID)
+        }
     }
 }

@@ -20,11 +20,12 @@ public struct Classification: Sendable {
     public var suggestion: LocalizableText
     /// The recoveries offered, in the app's order (the alert orders them after the HIG).
     public var recoveries: [Recovery]
-    /// An HTTP status the error already carries (a framework's 404), which wins over the category's.
-    public var httpStatus: Int?
+    /// An HTTP status the error already carries (a framework's 404), which wins over the category's
+    /// when it is in 400–599; ``httpStatus`` is the one a response is sent with.
+    public var httpStatusOverride: Int?
     /// The status a command-line tool ends with when this error ends it, which wins over the
-    /// category's (kept within 1…125; see ``FriendlyMain``).
-    public var exitStatus: Int32?
+    /// category's; ``exitStatus`` is the one the tool ends with.
+    public var exitStatusOverride: Int32?
     /// The place in a file the error is about, shown with an excerpt on the console. Several places:
     /// one per field problem (``FieldProblem/location``).
     public var location: FileLocation?
@@ -41,24 +42,28 @@ public struct Classification: Sendable {
     public var responseHeaders: [ResponseHeader]
     /// Problems with single parts of the request or file (fields, JSON pointers), in order.
     public var fieldProblems: [FieldProblem]
-    /// The level set by the error or a rule; `nil` for the default.
-    private var explicitLogLevel: LogLevel?
+    /// The level the error or a rule set, which wins over the default; ``logLevel`` is the one the
+    /// error is logged at.
+    public var logLevelOverride: LogLevel?
 
-    /// How loud this error is in an operator's log: the level the error or a rule set, else the
-    /// default from the category, severity and status (see ``LogLevel/default(category:severity:httpStatus:)``):
-    /// 4xx at `notice` or below, 5xx at `error`, cancellations at `debug`. Setting it overrides the default.
+    /// How loud this error is in an operator's log: ``logLevelOverride``, else the default from the
+    /// category, severity and status (see ``LogLevel/default(category:severity:httpStatus:)``):
+    /// 4xx at `notice` or below, 5xx at `error`, cancellations at `debug`.
     public var logLevel: LogLevel {
-        get {
-            explicitLogLevel
-                ?? LogLevel.default(category: category, severity: severity, httpStatus: effectiveHTTPStatus)
-        }
-        set { explicitLogLevel = newValue }
+        logLevelOverride ?? LogLevel.default(category: category, severity: severity, httpStatus: httpStatus)
     }
 
-    /// The status a response for this classification is sent with: its own in 400–599, else its category's.
-    public var effectiveHTTPStatus: Int {
-        if let httpStatus, (400...599).contains(httpStatus) { return httpStatus }
+    /// The status a response for this classification is sent with: ``httpStatusOverride`` in
+    /// 400–599, else its category's.
+    public var httpStatus: Int {
+        if let status = httpStatusOverride, (400...599).contains(status) { return status }
         return category.httpStatus
+    }
+
+    /// The status a command-line tool ends with when this error ends it: ``exitStatusOverride``,
+    /// else the category's (sysexits.h), always within 1…125 (anything else becomes 1).
+    public var exitStatus: Int32 {
+        ExitStatusRange.failure(exitStatusOverride ?? category.exitStatus)
     }
 
     /// A classification; texts without keys derive them from `code`.
@@ -71,11 +76,11 @@ public struct Classification: Sendable {
         reason: LocalizableText = LocalizableText(),
         suggestion: LocalizableText = LocalizableText(),
         recoveries: [Recovery] = [],
-        httpStatus: Int? = nil,
+        httpStatusOverride: Int? = nil,
         responseHeaders: [ResponseHeader] = [],
         fieldProblems: [FieldProblem] = [],
-        logLevel: LogLevel? = nil,
-        exitStatus: Int32? = nil,
+        logLevelOverride: LogLevel? = nil,
+        exitStatusOverride: Int32? = nil,
         location: FileLocation? = nil
     ) {
         self.code = code
@@ -86,15 +91,15 @@ public struct Classification: Sendable {
         self.reason = reason
         self.suggestion = suggestion
         self.recoveries = recoveries
-        self.httpStatus = httpStatus
-        self.exitStatus = exitStatus
+        self.httpStatusOverride = httpStatusOverride
+        self.exitStatusOverride = exitStatusOverride
         self.location = location
         self.referenceID = nil
         self.isUnexpected = false
         self.debugDetail = nil
         self.responseHeaders = responseHeaders
         self.fieldProblems = fieldProblems
-        self.explicitLogLevel = logLevel
+        self.logLevelOverride = logLevelOverride
     }
 
     /// The classification of an app's own ``FriendlyError``.
@@ -110,14 +115,14 @@ public struct Classification: Sendable {
         reason = error.reason
         suggestion = error.suggestion
         recoveries = error.recoveries
-        httpStatus = nil
-        exitStatus = nil
+        httpStatusOverride = nil
+        exitStatusOverride = nil
         location = error.location
         referenceID = nil
         isUnexpected = false
         debugDetail = nil
         responseHeaders = error.responseHeaders
         fieldProblems = error.fieldProblems
-        explicitLogLevel = error.logLevel
+        logLevelOverride = error.logLevel
     }
 }

@@ -1,20 +1,44 @@
 /// What the caller knows about the circumstances of an error, passed along when it is classified:
-/// metadata for the logs (a request's id, method and path) and, from a server framework, the status
-/// and headers the framework itself would answer the error with.
+/// whom the alert is for, metadata for the logs (a request's id, method and path) and, from a server
+/// framework, the status and headers the framework itself would answer the error with.
 ///
 /// ```swift
 /// let context = ClassificationContext(
-///     metadata: ["request.id": requestID, "request.method": "POST", "request.path": "/orders"])
+///     audience: .serverClient, metadata: ["request.id": requestID, "request.path": "/orders"])
 /// let alert = pipeline.alert(for: error, in: .acceptLanguage(header), context: context)
 /// ```
 ///
+/// Every field is visible to the classifiers of the chain (``ErrorClassifier``) and to observers
+/// (``ClassificationEvent/context``): nothing about a classification depends on anything else.
+///
 /// The framework's facts win over what the pipeline knows: a status in 400–599 becomes the
-/// classification's ``Classification/httpStatus`` and the headers are added to its
+/// classification's ``Classification/httpStatusOverride`` and the headers are added to its
 /// ``Classification/responseHeaders``; an error no classifier knew but the framework gave a client
 /// error status (4xx) is classified by that status (code `http.<status>`, with the framework's
 /// ``message`` when given) rather than as unexpected.
-/// Observers see the final classification with this context.
 public struct ClassificationContext: Sendable, Hashable {
+    /// Whom an alert is for, which decides whose texts it may show.
+    ///
+    /// A struct rather than an enum, so that a kind added later breaks no `switch`.
+    public struct Audience: Sendable, Hashable, CustomStringConvertible {
+        private let name: String
+        private init(_ name: String) { self.name = name }
+
+        /// A person at this process: a terminal, a script reading a tool's JSON Lines, the app's own
+        /// window. Another library's `LocalizedError` texts are shown, unless
+        /// ``AlertPipeline/Configuration/showsForeignLocalizedDescriptions`` is off.
+        public static let processUser = Audience("processUser")
+        /// A server's client, across the network. Only texts the app said are meant for users are
+        /// shown: another library's `LocalizedError` texts only for the types listed with
+        /// ``AlertPipeline/showingTexts(of:code:)``. Every response of ``AlertPipeline/response(for:to:)``
+        /// is made for this audience.
+        public static let serverClient = Audience("serverClient")
+
+        public var description: String { name }
+    }
+
+    /// Whom the alert is for: ``Audience/processUser`` unless said otherwise.
+    public var audience: Audience
     /// String metadata for logs and metrics (`"request.id"`, `"request.method"`, `"request.path"`…).
     /// Never shown to users.
     public var metadata: [String: String]
@@ -27,17 +51,16 @@ public struct ClassificationContext: Sendable, Hashable {
     /// own text may hold internals: pass it only when the app said these texts are for users.
     public var message: String?
 
-    /// A context; everything is optional.
+    /// A context; everything is optional, and without arguments it is a person at this process with
+    /// no metadata and no framework facts.
     public init(
-        metadata: [String: String] = [:], httpStatus: Int? = nil, responseHeaders: [ResponseHeader] = [],
-        message: String? = nil
+        audience: Audience = .processUser, metadata: [String: String] = [:], httpStatus: Int? = nil,
+        responseHeaders: [ResponseHeader] = [], message: String? = nil
     ) {
+        self.audience = audience
         self.metadata = metadata
         self.httpStatus = httpStatus
         self.responseHeaders = responseHeaders
         self.message = message
     }
-
-    /// No metadata and no framework facts.
-    public static let none = ClassificationContext()
 }

@@ -13,7 +13,7 @@ public struct ClassificationEvent: Sendable {
     public let context: ClassificationContext
 
     /// An event; pipelines make them, and tests of observers may too.
-    public init(error: any Error, classification: Classification, context: ClassificationContext = .none) {
+    public init(error: any Error, classification: Classification, context: ClassificationContext = ClassificationContext()) {
         self.error = error
         self.classification = classification
         self.context = context
@@ -27,4 +27,28 @@ public struct ClassificationEvent: Sendable {
 
     /// The reference ID shown to the user, for unexpected errors.
     public var referenceID: String? { classification.referenceID }
+
+    /// The metadata every integration logs this error with, under the same keys everywhere:
+    /// `error.code`, `error.category`, `error.reference_id` (for unexpected errors) and, for a
+    /// server's client, `http.response.status_code`. The caller's own ``metadata`` is not repeated.
+    ///
+    /// ```swift
+    /// logger.log(level: .init(event.logLevel), "\(event.logMessage)",
+    ///            metadata: event.logMetadata.mapValues { .string($0) })
+    /// ```
+    public var logMetadata: [String: String] {
+        var metadata = ["error.code": classification.code, "error.category": classification.category.name]
+        if let referenceID = classification.referenceID { metadata["error.reference_id"] = referenceID }
+        if context.audience == .serverClient {
+            metadata["http.response.status_code"] = String(classification.httpStatus)
+        }
+        return metadata
+    }
+
+    /// The log line's message: `"Request failed: <code>"` for a server's client, else
+    /// `"Failed: <code>"`. The error's own text is not in it: log it as the error (swift-log's `error:`).
+    public var logMessage: String {
+        (context.audience == .serverClient ? "Request failed: " : "Failed: ") + classification.code
+    }
 }
+

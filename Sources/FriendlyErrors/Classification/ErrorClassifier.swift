@@ -3,7 +3,9 @@
 ///
 /// ```swift
 /// struct GRPCStatusClassifier: ErrorClassifier {
-///     func classify(_ error: any Error, next: (any Error) -> Classification) -> Classification {
+///     func classify(
+///         _ error: any Error, context: ClassificationContext, next: (any Error) -> Classification
+///     ) -> Classification {
 ///         guard let status = error as? RPCError else { return next(error) }
 ///         return Classification(code: "rpc.\(status.code)", category: status.category)
 ///     }
@@ -15,7 +17,10 @@
 ///   rest of the chain says).
 /// - Never put an error's own description into a text: it may hold secrets, paths or SQL.
 /// - Be fast and free of side effects: classification runs for every presented error, from any task.
+/// - Read `context` for the circumstances: ``ClassificationContext/audience`` says whether the alert
+///   is for a person at this process or for a server's client (show no library's own text there).
 public protocol ErrorClassifier: Sendable {
     /// Classifies `error`, or returns what `next` says about it.
-    func classify(_ error: any Error, next: (any Error) -> Classification) -> Classification
+    func classify(_ error: any Error, context: ClassificationContext, next: (any Error) -> Classification)
+        -> Classification
 }

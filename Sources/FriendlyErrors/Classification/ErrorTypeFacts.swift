@@ -20,11 +20,14 @@ struct ErrorTypeFacts {
     /// Whether the type conforms to `LocalizedError`.
     let isLocalized: Bool
 
+    /// The facts learned so far, by type, in each thread's own cache.
+    private static let cache = ThreadTypeCache<ErrorTypeFacts>()
+
     /// The facts about `error`'s dynamic type.
     static func of(_ error: any Error) -> ErrorTypeFacts {
         let errorType = type(of: error)
         guard !(errorType is AnyObject.Type) || errorType == NSError.self else { return learn(error) }
-        return ThreadTypeCache.current.facts(for: errorType) { learn(error) }
+        return cache.value(for: errorType) { learn(error) }
     }
 
     /// The facts, from the runtime's own casts: the plain twin of the cached answer, which tests

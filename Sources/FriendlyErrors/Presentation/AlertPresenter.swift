@@ -30,10 +30,6 @@ public struct AlertResponse: Sendable, Hashable {
     /// A response choosing the action with `id`: `return .choose("retry")`.
     public static func choose(_ id: String) -> AlertResponse { AlertResponse(chosenActionID: id) }
 
-    /// A response choosing the action with `id`.
-    @available(*, deprecated, renamed: "choose(_:)")
-    public static func chose(_ id: String) -> AlertResponse { choose(id) }
-
     /// A response choosing nothing: shown only, or dismissed.
     public static let dismissed = AlertResponse(chosenActionID: nil)
 

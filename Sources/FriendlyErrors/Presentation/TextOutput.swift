@@ -10,8 +10,8 @@
 /// (tests capture output with one).
 ///
 /// Writes never fail loudly: a closed pipe or a full disk loses the output, never the process.
-/// SIGPIPE is ignored while the library writes, so `tool 2>&1 | head -1` ends with the tool's own
-/// status, not 141.
+/// A closed pipe does not raise SIGPIPE for the library's own writes, and how the process handles
+/// SIGPIPE is left as the host set it.
 public struct TextOutput: Sendable {
     private let sink: @Sendable (String) -> Void
     /// The file descriptor written to, when there is one (presenters ask it whether it is a terminal).
@@ -81,40 +81,6 @@ public struct TextOutput: Sendable {
     public var isTerminal: Bool {
         guard let fileDescriptor else { return false }
         return isatty(fileDescriptor) == 1
-    }
-}
-
-/// Writes whole strings to a file descriptor with one `write` call where possible, retrying on
-/// EINTR and partial writes, and giving up quietly on EPIPE and other errors.
-enum FileDescriptorWriter {
-    private static let ignoreSIGPIPE: Void = {
-        // A closed pipe must end in EPIPE here, not in a signal that kills the process with 141.
-        _ = signal(SIGPIPE, SIG_IGN)
-    }()
-
-    static func write(_ text: String, to descriptor: Int32) {
-        _ = ignoreSIGPIPE
-        var text = text
-        text.withUTF8 { buffer in
-            guard var base = buffer.baseAddress else { return }
-            var remaining = buffer.count
-            while remaining > 0 {
-                #if canImport(Darwin)
-                    let written = Darwin.write(descriptor, base, remaining)
-                #elseif canImport(Glibc)
-                    let written = Glibc.write(descriptor, base, remaining)
-                #else
-                    let written = Musl.write(descriptor, base, remaining)
-                #endif
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    return
-                }
-                if written == 0 { return }
-                remaining -= written
-                base += written
-            }
-        }
     }
 }
 

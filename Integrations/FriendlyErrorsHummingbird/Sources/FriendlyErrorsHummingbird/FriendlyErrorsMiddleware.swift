@@ -68,9 +68,9 @@ public struct FriendlyErrorsMiddleware<Context: RequestContext>: RouterMiddlewar
         let acceptLanguage = request.headers[.acceptLanguage]
         let alert = pipeline.alert(
             localizing: classification, in: acceptLanguage.map(LanguagePreference.acceptLanguage) ?? .base)
-        let problem = ProblemResponse(
+        let problem = ErrorResponse(
             alert: alert, contentLanguage: alert.language, presenter: options.presenter,
-            format: ProblemResponse.Format(accept: request.headers[.accept]))
+            format: ErrorResponse.Format(accept: request.headers[.accept]))
         return Response(
             status: HTTPResponse.Status(code: problem.status), headers: problemFields.fields(of: problem),
             body: ResponseBody(byteBuffer: ByteBuffer(bytes: problem.body)))

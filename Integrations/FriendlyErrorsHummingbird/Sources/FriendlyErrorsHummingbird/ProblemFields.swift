@@ -12,19 +12,19 @@ struct ProblemFields: Sendable {
     /// The three leading fields, by the `Content-Language` they carry.
     private let leading: [String: HTTPFields]
 
-    /// Prepared fields for each of `catalog`'s languages: those ``ProblemResponse`` starts with.
+    /// Prepared fields for each of `catalog`'s languages: those ``ErrorResponse`` starts with.
     init(catalog: TranslationCatalog) {
         var leading: [String: HTTPFields] = [:]
         for language in catalog.languages {
             leading[language] = [
-                .contentType: ProblemResponse.contentType, .contentLanguage: language, .vary: "Accept-Language",
+                .contentType: ErrorResponse.contentType, .contentLanguage: language, .vary: "Accept-Language",
             ]
         }
         self.leading = leading
     }
 
     /// The fields of `problem`, its headers in order.
-    func fields(of problem: ProblemResponse) -> HTTPFields {
+    func fields(of problem: ErrorResponse) -> HTTPFields {
         let headers = problem.headers
         var fields: HTTPFields
         var rest = headers[...]
@@ -46,15 +46,15 @@ struct ProblemFields: Sendable {
     private static let leadingCount = 3
 
     /// Whether `headers` start with `Content-Type: application/problem+json`, `Content-Language:
-    /// language` and `Vary: Accept-Language`, as ``ProblemResponse`` writes them.
-    private static func startsWithLeadingFields(_ headers: [ProblemResponse.Header], language: String) -> Bool {
+    /// language` and `Vary: Accept-Language`, as ``ErrorResponse`` writes them.
+    private static func startsWithLeadingFields(_ headers: [ErrorResponse.Header], language: String) -> Bool {
         headers.count >= leadingCount
-            && headers[0].name == "Content-Type" && headers[0].value == ProblemResponse.contentType
+            && headers[0].name == "Content-Type" && headers[0].value == ErrorResponse.contentType
             && headers[1].name == "Content-Language" && headers[1].value == language
             && headers[2].name == "Vary" && headers[2].value == "Accept-Language"
     }
 
-    private static func append(_ header: ProblemResponse.Header, to fields: inout HTTPFields) {
+    private static func append(_ header: ErrorResponse.Header, to fields: inout HTTPFields) {
         // Names are RFC 9110 tokens already; an empty one (all its characters dropped) is skipped.
         if let name = name(header.name) { fields.append(HTTPField(name: name, value: header.value)) }
     }

@@ -10,7 +10,7 @@ import Testing
     let pipeline = AlertPipeline().addingCatalog(shopCatalog)
 
     /// The fields made one by one from the response's headers, as without preparation.
-    private func fieldByField(_ problem: ProblemResponse) -> HTTPFields {
+    private func fieldByField(_ problem: ErrorResponse) -> HTTPFields {
         var fields = HTTPFields()
         for header in problem.headers { fields.append(HTTPField(name: HTTPField.Name(header.name)!, value: header.value)) }
         return fields
@@ -27,10 +27,10 @@ import Testing
             pipeline.problemResponse(
                 for: InsufficientFunds(missingCredits: 1), acceptLanguage: "ja", format: .plainText),
             // A response built by hand, with a language the catalog does not have.
-            ProblemResponse(
-                status: 400, headers: [.init(name: "Content-Type", value: ProblemResponse.contentType)], body: [],
+            ErrorResponse(
+                status: 400, headers: [.init(name: "Content-Type", value: ErrorResponse.contentType)], body: [],
                 alert: pipeline.alert(for: InsufficientFunds(missingCredits: 1), in: "en")),
-            ProblemResponse(
+            ErrorResponse(
                 alert: pipeline.alert(for: InsufficientFunds(missingCredits: 1), in: "en"), contentLanguage: "de"),
         ]
         for problem in problems {

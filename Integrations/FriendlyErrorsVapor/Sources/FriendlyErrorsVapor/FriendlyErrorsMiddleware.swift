@@ -65,9 +65,9 @@ public struct FriendlyErrorsMiddleware: Middleware {
         let alert = pipeline.alert(
             localizing: classification, in: acceptLanguage.isEmpty ? .base : .acceptLanguage(acceptLanguage))
         let accept = request.headers[.accept]
-        let problem = ProblemResponse(
+        let problem = ErrorResponse(
             alert: alert, contentLanguage: alert.language, presenter: options.presenter,
-            format: ProblemResponse.Format(accept: accept.isEmpty ? nil : accept.joined(separator: ", ")))
+            format: ErrorResponse.Format(accept: accept.isEmpty ? nil : accept.joined(separator: ", ")))
         return Response(problem, allocator: request.byteBufferAllocator)
     }
 
@@ -126,7 +126,7 @@ extension Logger.Level {
 
 extension Response {
     /// A Vapor response with the problem's status, headers and body.
-    convenience init(_ problem: ProblemResponse, allocator: ByteBufferAllocator) {
+    convenience init(_ problem: ErrorResponse, allocator: ByteBufferAllocator) {
         var headers = HTTPHeaders()
         headers.reserveCapacity(problem.headers.count + 1)
         for header in problem.headers where !header.name.isEmpty {

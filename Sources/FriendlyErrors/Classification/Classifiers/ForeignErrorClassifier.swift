@@ -8,8 +8,8 @@ import Foundation
 /// carries no user-facing text: the fallback answers for it.
 ///
 /// Many libraries put technical text in `errorDescription` ("RouteNotFound.404: Not Found"), so on a
-/// server (while ``isServerSide`` is set, as ``AlertPipeline/problemResponse(for:acceptLanguage:presenter:format:context:)``
-/// does) only the types the app listed with ``AlertPipeline/showingTexts(of:code:)`` are read; the
+/// server (a context whose ``ClassificationContext/audience`` is ``ClassificationContext/Audience/serverClient``,
+/// as for every response of ``AlertPipeline/response(for:to:)``) only the types the app listed with ``AlertPipeline/showingTexts(of:code:)`` are read; the
 /// others get the fallback's generic alert. Elsewhere (command-line tools) every foreign
 /// `LocalizedError` is read unless the configuration turns it off.
 struct ForeignErrorClassifier: ErrorClassifier {
@@ -19,12 +19,11 @@ struct ForeignErrorClassifier: ErrorClassifier {
     /// The types whose texts the app said are meant for users, with the code their alerts carry.
     var userFacingTypes: [ObjectIdentifier: String] = [:]
 
-    /// Set while the pipeline classifies an error for a server's response.
-    @TaskLocal static var isServerSide = false
-
-    func classify(_ error: any Error, next: (any Error) -> Classification) -> Classification {
+    func classify(_ error: any Error, context: ClassificationContext, next: (any Error) -> Classification)
+        -> Classification
+    {
         let listedCode = userFacingTypes.isEmpty ? nil : userFacingTypes[ObjectIdentifier(type(of: error))]
-        guard listedCode != nil || (showsLocalizedDescriptions && !Self.isServerSide),
+        guard listedCode != nil || (showsLocalizedDescriptions && context.audience != .serverClient),
             !Self.isFoundationError(error), ErrorTypeFacts.of(error).isLocalized,
             let localized = error as? any LocalizedError,
             let description = Self.nonEmpty(localized.errorDescription)

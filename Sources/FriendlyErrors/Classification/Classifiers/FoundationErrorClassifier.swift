@@ -8,7 +8,9 @@ import Foundation
 struct FoundationErrorClassifier: ErrorClassifier {
     private typealias Table = FoundationErrorTable
 
-    func classify(_ error: any Error, next: (any Error) -> Classification) -> Classification {
+    func classify(_ error: any Error, context: ClassificationContext, next: (any Error) -> Classification)
+        -> Classification
+    {
         if type(of: error) is NSError.Type { return Self.classification(of: error as NSError) ?? next(error) }
         return Self.classification(of: error) ?? next(error)
     }

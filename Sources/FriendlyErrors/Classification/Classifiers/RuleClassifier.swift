@@ -17,7 +17,9 @@ struct RuleClassifier: ErrorClassifier {
 
     var isEmpty: Bool { byType.isEmpty && predicates.isEmpty && byDomain.isEmpty }
 
-    func classify(_ error: any Error, next: (any Error) -> Classification) -> Classification {
+    func classify(_ error: any Error, context: ClassificationContext, next: (any Error) -> Classification)
+        -> Classification
+    {
         if !byType.isEmpty, let rule = byType[ObjectIdentifier(type(of: error))],
             let classification = rule(error)
         {

@@ -16,7 +16,9 @@ struct UnwrappingClassifier: ErrorClassifier {
 
     var unwrappers: [ObjectIdentifier: @Sendable (any Error) -> (any Error)?] = [:]
 
-    func classify(_ error: any Error, next: (any Error) -> Classification) -> Classification {
+    func classify(_ error: any Error, context: ClassificationContext, next: (any Error) -> Classification)
+        -> Classification
+    {
         if unwrappers.isEmpty, FoundationErrorTable.isValueError(type(of: error)) { return next(error) }
         let facts = ErrorTypeFacts.of(error)
         if let friendly = facts.friendly?(error) {

@@ -8,10 +8,6 @@
 /// Localization/de.lproj/App.strings:3:22: error: expected ';' after the value of "storage.full"
 /// ```
 public struct CatalogDiagnostic: Sendable, Hashable, CustomStringConvertible {
-    /// How serious a catalog problem is: now the one ``FriendlyErrors/Severity`` type.
-    @available(*, deprecated, renamed: "FriendlyErrors.Severity")
-    public typealias Severity = FriendlyErrors.Severity
-
     /// The file the problem is in, as the caller named it when parsing.
     public let file: String
     /// The 1-based line of the problem.

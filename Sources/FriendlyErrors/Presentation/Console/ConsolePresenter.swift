@@ -48,13 +48,6 @@ public struct ConsolePresenter: AlertPresenter {
     public var options: Options
     /// The environment variables the automatic settings read (the process's by default).
     public var environment: [String: String]
-    /// No longer read: the labels come from each alert's own catalog (``Alert/presenterTexts``).
-    @available(*, deprecated, message: "labels come from the alert's catalog: add your catalog to the pipeline")
-    public var catalog: TranslationCatalog {
-        get { .builtIn }
-        set {}
-    }
-
     /// A console presenter; by default it writes to standard error, reads answers from standard
     /// input and takes every setting from the process's environment.
     ///
@@ -86,24 +79,6 @@ public struct ConsolePresenter: AlertPresenter {
     ) {
         self.init(
             output: output, input: input, options: Options(interactivity: interactivity), environment: environment)
-    }
-
-    /// A console presenter; `catalog` is no longer read (see ``init(output:input:options:environment:)``).
-    @available(*, deprecated, message: "labels come from the alert's catalog: add your catalog to the pipeline")
-    public init(
-        output: TextOutput = .standardError, input: ConsoleInput = .standardInput, options: Options = Options(),
-        catalog: TranslationCatalog, environment: [String: String]? = nil
-    ) {
-        self.init(output: output, input: input, options: options, environment: environment)
-    }
-
-    /// A console presenter; `catalog` is no longer read (see ``init(output:input:interactivity:environment:)``).
-    @available(*, deprecated, message: "labels come from the alert's catalog: add your catalog to the pipeline")
-    public init(
-        output: TextOutput = .standardError, input: ConsoleInput = .standardInput, interactivity: Interactivity,
-        catalog: TranslationCatalog, environment: [String: String]? = nil
-    ) {
-        self.init(output: output, input: input, interactivity: interactivity, environment: environment)
     }
 
     /// Whether to ask; the same as `options.interactivity`.

@@ -158,18 +158,6 @@ public struct JSONPresenter: AlertPresenter {
         return bytes
     }
 
-    /// The problem details object for `alert`, as UTF-8 bytes.
-    @available(*, deprecated, message: "use ProblemResponse(alert:contentLanguage:presenter:format:) or present(_:)")
-    public func problemDetails(for alert: Alert, instance: String? = nil) -> [UInt8] {
-        body(for: alert, instance: instance)
-    }
-
-    /// The problem details object for `alert` followed by a newline: one record of JSON Lines.
-    @available(*, deprecated, message: "use present(_:), which writes one record of JSON Lines to the output")
-    public func jsonLine(for alert: Alert, instance: String? = nil) -> [UInt8] {
-        line(for: alert, instance: instance)
-    }
-
     /// The `type` member for `alert`: `about:blank`, or the code under ``typeBaseURI``.
     ///
     /// ```swift
@@ -205,62 +193,62 @@ public struct JSONPresenter: AlertPresenter {
         let text = limits.maximumTextBytes
         let identifier = limits.maximumIdentifierBytes
         writer.beginObject()
-        writer.string(type(for: alert), forKey: Member.type)
-        writer.string(alert.title.cappedAtGraphemeBoundary(maxUTF8Bytes: text), forKey: Member.title)
-        writer.int(alert.httpStatus, forKey: Member.status)
-        writer.string(alert.message.cappedAtGraphemeBoundary(maxUTF8Bytes: text), forKey: Member.detail)
+        writer.string(type(for: alert), forKey: MemberName.type)
+        writer.string(alert.title.cappedAtGraphemeBoundary(maxUTF8Bytes: text), forKey: MemberName.title)
+        writer.int(alert.httpStatus, forKey: MemberName.status)
+        writer.string(alert.message.cappedAtGraphemeBoundary(maxUTF8Bytes: text), forKey: MemberName.detail)
         var instanceRange: Range<Int>?
         if let instance {
-            writer.key(Member.instance)
+            writer.key(MemberName.instance)
             let start = writer.bytes.count
             writer.string(instance.cappedAtGraphemeBoundary(maxUTF8Bytes: identifier))
             instanceRange = start..<writer.bytes.count
         }
-        writer.string(alert.code.cappedAtGraphemeBoundary(maxUTF8Bytes: identifier), forKey: Member.code)
-        writer.string(alert.category.name.cappedAtGraphemeBoundary(maxUTF8Bytes: identifier), forKey: Member.category)
-        writer.string(alert.severity.rawValue, forKey: Member.severity)
+        writer.string(alert.code.cappedAtGraphemeBoundary(maxUTF8Bytes: identifier), forKey: MemberName.code)
+        writer.string(alert.category.name.cappedAtGraphemeBoundary(maxUTF8Bytes: identifier), forKey: MemberName.category)
+        writer.string(alert.severity.rawValue, forKey: MemberName.severity)
         if let reason = alert.reason {
-            writer.string(reason.cappedAtGraphemeBoundary(maxUTF8Bytes: text), forKey: Member.reason)
+            writer.string(reason.cappedAtGraphemeBoundary(maxUTF8Bytes: text), forKey: MemberName.reason)
         }
         if let suggestion = alert.suggestion {
-            writer.string(suggestion.cappedAtGraphemeBoundary(maxUTF8Bytes: text), forKey: Member.suggestion)
+            writer.string(suggestion.cappedAtGraphemeBoundary(maxUTF8Bytes: text), forKey: MemberName.suggestion)
         }
         if let referenceID = alert.referenceID {
-            writer.string(referenceID.cappedAtGraphemeBoundary(maxUTF8Bytes: identifier), forKey: Member.referenceId)
+            writer.string(referenceID.cappedAtGraphemeBoundary(maxUTF8Bytes: identifier), forKey: MemberName.referenceId)
         }
-        writer.key(Member.actions)
+        writer.key(MemberName.actions)
         writer.beginArray()
         for action in alert.actions.prefix(limits.maximumActions) {
             writer.beginObject()
-            writer.string(action.id.cappedAtGraphemeBoundary(maxUTF8Bytes: identifier), forKey: Member.id)
-            writer.string(action.label.cappedAtGraphemeBoundary(maxUTF8Bytes: text), forKey: Member.title)
-            writer.string(action.role.rawValue, forKey: Member.role)
+            writer.string(action.id.cappedAtGraphemeBoundary(maxUTF8Bytes: identifier), forKey: MemberName.id)
+            writer.string(action.label.cappedAtGraphemeBoundary(maxUTF8Bytes: text), forKey: MemberName.title)
+            writer.string(action.role.rawValue, forKey: MemberName.role)
             writer.endObject()
         }
         writer.endArray()
         if !alert.fieldProblems.isEmpty {
-            writer.key(Member.errors)
+            writer.key(MemberName.errors)
             writer.beginArray()
             for problem in alert.fieldProblems.prefix(limits.maximumFieldProblems) {
                 writer.beginObject()
                 if let pointer = problem.pointerFragment {
-                    writer.string(pointer.cappedAtGraphemeBoundary(maxUTF8Bytes: text), forKey: Member.pointer)
+                    writer.string(pointer.cappedAtGraphemeBoundary(maxUTF8Bytes: text), forKey: MemberName.pointer)
                 } else {
-                    writer.string(problem.field.cappedAtGraphemeBoundary(maxUTF8Bytes: text), forKey: Member.field)
+                    writer.string(problem.field.cappedAtGraphemeBoundary(maxUTF8Bytes: text), forKey: MemberName.field)
                 }
-                writer.string(problem.code.cappedAtGraphemeBoundary(maxUTF8Bytes: identifier), forKey: Member.code)
-                writer.string(problem.message.cappedAtGraphemeBoundary(maxUTF8Bytes: text), forKey: Member.detail)
+                writer.string(problem.code.cappedAtGraphemeBoundary(maxUTF8Bytes: identifier), forKey: MemberName.code)
+                writer.string(problem.message.cappedAtGraphemeBoundary(maxUTF8Bytes: text), forKey: MemberName.detail)
                 if let location = problem.location { write(location, to: &writer) }
                 writer.endObject()
             }
             writer.endArray()
         }
-        writer.string(alert.language.cappedAtGraphemeBoundary(maxUTF8Bytes: identifier), forKey: Member.language)
-        if alert.occurrences > 1 { writer.int(alert.occurrences, forKey: Member.occurrences) }
+        writer.string(alert.language.cappedAtGraphemeBoundary(maxUTF8Bytes: identifier), forKey: MemberName.language)
+        if alert.occurrences > 1 { writer.int(alert.occurrences, forKey: MemberName.occurrences) }
         if let location = alert.location { write(location, to: &writer) }
         if let detail = alert.debugDetail {
             writer.string(
-                detail.cappedAtGraphemeBoundary(maxUTF8Bytes: limits.maximumDebugDetailBytes), forKey: Member.debugDetail)
+                detail.cappedAtGraphemeBoundary(maxUTF8Bytes: limits.maximumDebugDetailBytes), forKey: MemberName.debugDetail)
         }
         writer.endObject()
         return instanceRange
@@ -269,20 +257,20 @@ public struct JSONPresenter: AlertPresenter {
     /// The `location` member: line, column and length, and the file only when ``revealsFilePaths``
     /// is on. The file's text is never written.
     private func write(_ location: FileLocation, to writer: inout JSONWriter) {
-        writer.key(Member.location)
+        writer.key(MemberName.location)
         writer.beginObject()
         if revealsFilePaths {
-            writer.string(location.file.cappedAtGraphemeBoundary(maxUTF8Bytes: limits.maximumTextBytes), forKey: Member.file)
+            writer.string(location.file.cappedAtGraphemeBoundary(maxUTF8Bytes: limits.maximumTextBytes), forKey: MemberName.file)
         }
-        writer.int(location.line, forKey: Member.line)
-        writer.int(location.column, forKey: Member.column)
-        if let length = location.length { writer.int(length, forKey: Member.length) }
+        writer.int(location.line, forKey: MemberName.line)
+        writer.int(location.column, forKey: MemberName.column)
+        if let length = location.length { writer.int(length, forKey: MemberName.length) }
         writer.endObject()
     }
 }
 
 /// The members of a problem details object, each quoted and escaped once.
-private enum Member {
+private enum MemberName {
     static let type = JSONWriter.Key("type")
     static let title = JSONWriter.Key("title")
     static let status = JSONWriter.Key("status")

@@ -150,72 +150,11 @@ extension JSONWriter {
         output.append(UInt8(ascii: "\""))
     }
 
-    /// The plain twin of `JSONStringEscaper.appendEscaped(_:to:)`, scalar by scalar, which tests
-    /// compare with it: the same escapes for the same scalars.
-    static func appendEscapedPlain(_ string: String, to output: inout [UInt8]) {
-        for scalar in string.unicodeScalars {
-            let value = scalar.value
-            switch value {
-            case 0x00..<0x80 where needsEscape(UInt8(value)):
-                appendEscape(for: UInt8(value), to: &output)
-            case 0x80...0x9F, 0x061C, 0x200E, 0x200F, 0x2028...0x202E, 0x2066...0x2069:
-                appendUnicodeEscape(value, to: &output)
-            default:
-                output.append(contentsOf: String(scalar).utf8)
-            }
-        }
-    }
-
     /// `string` as a quoted JSON string.
     static func quoted(_ string: String) -> String {
         var output: [UInt8] = []
         output.reserveCapacity(string.utf8.count + 2)
         appendQuoted(string, to: &output)
         return String(decoding: output, as: UTF8.self)
-    }
-
-    /// Whether a byte may start something to escape: C0 controls, `"`, `&`, `<`, `>`, `\`, DEL, and
-    /// the lead bytes 0xC2, 0xD8 and 0xE2 of the C1 controls, U+061C and U+2000–U+2FFF.
-    @inline(__always)
-    static func needsEscape(_ byte: UInt8) -> Bool {
-        // Bits 0–31 (controls) and 0x22, 0x26, 0x3C, 0x3E, tested with one shift for bytes below 0x40.
-        let below0x40: UInt64 = 0x5000_0044_FFFF_FFFF
-        if byte < 0x40 { return (below0x40 >> UInt64(byte)) & 1 == 1 }
-        return byte == 0x5C || byte == 0x7F || byte == 0xC2 || byte == 0xD8 || byte == 0xE2
-    }
-
-    static func appendEscape(for byte: UInt8, to output: inout [UInt8]) {
-        let short: UInt8? =
-            switch byte {
-            case 0x22: UInt8(ascii: "\"")
-            case 0x5C: UInt8(ascii: "\\")
-            case 0x0A: UInt8(ascii: "n")
-            case 0x09: UInt8(ascii: "t")
-            case 0x0D: UInt8(ascii: "r")
-            case 0x08: UInt8(ascii: "b")
-            case 0x0C: UInt8(ascii: "f")
-            default: nil
-            }
-        output.append(UInt8(ascii: "\\"))
-        if let short {
-            output.append(short)
-        } else {
-            output.removeLast()
-            appendUnicodeEscape(UInt32(byte), to: &output)
-        }
-    }
-
-    /// `\u` and four lowercase hexadecimal digits, as `JSON.stringify` writes them.
-    static func appendUnicodeEscape(_ scalar: UInt32, to output: inout [UInt8]) {
-        output.append(UInt8(ascii: "\\"))
-        output.append(UInt8(ascii: "u"))
-        for shift in stride(from: 12, through: 0, by: -4) {
-            output.append(hexDigit(UInt8(truncatingIfNeeded: scalar >> UInt32(shift)) & 0x0F))
-        }
-    }
-
-    /// A lowercase hexadecimal digit, as `JSON.stringify` writes them.
-    private static func hexDigit(_ value: UInt8) -> UInt8 {
-        value < 10 ? UInt8(ascii: "0") + value : UInt8(ascii: "a") + value - 10
     }
 }

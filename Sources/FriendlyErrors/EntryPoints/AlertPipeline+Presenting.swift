@@ -47,13 +47,6 @@ extension AlertPipeline {
         }
     }
 
-    /// Presents `error` in the languages of `locale` (see ``present(_:in:)``).
-    @available(*, deprecated, renamed: "present(_:in:)")
-    @discardableResult
-    public func present(_ error: any Error, locale: LanguagePreference) async -> PresentationResult {
-        await present(error, in: locale)
-    }
-
     /// The alert for `error` with the exit status the error gives itself (``ExitStatusProviding``).
     /// Asked here, where an alert is presented, rather than for every alert a server makes.
     private func presentableAlert(for error: any Error, in preference: LanguagePreference) -> Alert {
@@ -83,28 +76,48 @@ extension AlertPipeline {
         isolation: isolated (any Actor)? = #isolation,
         _ operation: () async throws -> Result
     ) async throws -> Result {
-        var attempt = 1
-        while true {
-            do {
-                return try await operation()
-            } catch {
-                // A cancelled task is stopping: nobody is asked about what it threw, nothing retries.
-                try Task.checkCancellation()
-                let result = await present(error, in: preference)
-                try Task.checkCancellation()
-                guard result.shouldRetry, attempt < max(1, maximumAttempts) else { throw error }
-                attempt += 1
-            }
+        switch await attempts(maximumAttempts: maximumAttempts, in: preference, operation) {
+        case .succeeded(let result):
+            return result
+        case .stopped(let error, _):
+            // A cancelled task is stopping: it ends with the cancellation, whatever it threw.
+            try Task.checkCancellation()
+            throw error
         }
     }
 
-    /// Runs `operation` with alerts in the languages of `locale` (see ``run(maximumAttempts:in:isolation:_:)``).
-    @available(*, deprecated, renamed: "run(maximumAttempts:in:isolation:_:)")
-    public func run<Result>(
-        maximumAttempts: Int = 3, locale: LanguagePreference,
+    /// How ``attempts(maximumAttempts:in:stopsAt:isolation:_:)`` ended.
+    enum Attempts<Result> {
+        /// The operation returned.
+        case succeeded(Result)
+        /// The operation threw `error` and was not run again: the user cancelled, the recovery did
+        /// not ask for a retry, the attempts ran out, the task was cancelled (no presentation then,
+        /// or one made before the cancellation), or `stopsAt` stopped it unpresented.
+        case stopped(any Error, PresentationResult?)
+    }
+
+    /// The one retry loop, of ``run(maximumAttempts:in:isolation:_:)`` and ``FriendlyMain``: runs
+    /// `operation`; when it throws, presents the error and runs it again when the chosen recovery
+    /// fixed the problem or asked for a retry, at most `maximumAttempts` times in all. A cancelled
+    /// task never starts another attempt, nor presents what it threw.
+    func attempts<Result>(
+        maximumAttempts: Int, in preference: LanguagePreference,
+        stopsAt stops: (any Error) -> Bool = { _ in false },
         isolation: isolated (any Actor)? = #isolation,
         _ operation: () async throws -> Result
-    ) async throws -> Result {
-        try await run(maximumAttempts: maximumAttempts, in: locale, isolation: isolation, operation)
+    ) async -> Attempts<Result> {
+        var attempt = 1
+        while true {
+            do {
+                return .succeeded(try await operation())
+            } catch {
+                if stops(error) || Task.isCancelled { return .stopped(error, nil) }
+                let result = await present(error, in: preference)
+                guard !Task.isCancelled, result.shouldRetry, attempt < max(1, maximumAttempts) else {
+                    return .stopped(error, result)
+                }
+                attempt += 1
+            }
+        }
     }
 }

@@ -1,4 +1,4 @@
-extension ProblemResponse {
+extension ErrorResponse {
     /// What a problem response's body is written as: RFC 9457 problem+json (the default), or plain
     /// text for clients that ask for `text/plain` (the console presenter's plain layout, uncoloured,
     /// unwrapped).
@@ -18,7 +18,7 @@ extension ProblemResponse {
         /// The `Content-Type` of a body in this format.
         public var contentType: String {
             switch kind {
-            case .problemJSON: ProblemResponse.contentType
+            case .problemJSON: ErrorResponse.contentType
             case .plainText: "text/plain; charset=utf-8"
             }
         }
@@ -30,8 +30,8 @@ extension ProblemResponse {
         /// otherwise, and when there is no header. Reads at most the first 4 KiB and 64 entries.
         ///
         /// ```swift
-        /// ProblemResponse.Format(accept: "text/plain")                     // .plainText
-        /// ProblemResponse.Format(accept: "application/json, text/plain")   // .problemJSON
+        /// ErrorResponse.Format(accept: "text/plain")                     // .plainText
+        /// ErrorResponse.Format(accept: "application/json, text/plain")   // .problemJSON
         /// ```
         public init(accept: String?) {
             guard let accept, !accept.isEmpty else {

@@ -3,7 +3,7 @@ import FriendlyErrors
 import Testing
 
 /// The framework-neutral HTTP response: status, headers and body for an error and a request.
-@Suite struct ProblemResponseTests {
+@Suite struct ErrorResponseTests {
     /// Accept-Language headers a hostile or broken client may send.
     static let hostileAcceptLanguages: [String?] = [
         nil, "", "ja", "ja-JP;q=1", "xx-EVIL\r\nSet-Cookie: a", "en\r\n\r\n<html>", "ja\u{0}", "\u{0}\u{0}",
@@ -34,13 +34,13 @@ import Testing
                 .init(name: "Content-Language", value: "ja"),
                 .init(name: "Vary", value: "Accept-Language"),
             ])
-        #expect(response.value(forHeader: "content-type") == ProblemResponse.contentType)
+        #expect(response.value(forHeader: "content-type") == ErrorResponse.contentType)
         #expect(response.bodyText.contains(#""title":"残高が不足しています""#))
         #expect(response.bodyText.contains(#""status":402"#))
     }
 
     @Test func contentTypeHasNoCharsetParameter() {
-        #expect(ProblemResponse.contentType == "application/problem+json")
+        #expect(ErrorResponse.contentType == "application/problem+json")
     }
 
     @Test(arguments: [
@@ -86,7 +86,7 @@ import Testing
     }
 
     @Test func headerCleansNameAndValue() {
-        let header = ProblemResponse.Header(name: "X-Bad\r\nName: 1", value: "  a\r\nSet-Cookie: b\u{0}é\t ")
+        let header = ErrorResponse.Header(name: "X-Bad\r\nName: 1", value: "  a\r\nSet-Cookie: b\u{0}é\t ")
         #expect(header.name == "X-BadName1")
         #expect(header.value == "aSet-Cookie: b")
     }
@@ -100,8 +100,8 @@ import Testing
     }
 
     @Test func statusIsAlwaysBetween400And599() {
-        #expect(ProblemResponse(status: 200, headers: [], body: [], alert: sampleAlert).status == 500)
-        #expect(ProblemResponse(status: 404, headers: [], body: [], alert: sampleAlert).status == 404)
+        #expect(ErrorResponse(status: 200, headers: [], body: [], alert: sampleAlert).status == 500)
+        #expect(ErrorResponse(status: 404, headers: [], body: [], alert: sampleAlert).status == 404)
         for status in [-1, 0, 200, 399, 600, 1000] {
             let response = serverPipeline.problemResponse(
                 for: FrameworkHTTPError(statusCode: status), acceptLanguage: nil)
@@ -161,18 +161,18 @@ import Testing
 
     @Test func alertMadeFirstCarriesDebugDetailOnlyFromAPipelineThatOptsIn() {
         let alert = AlertPipeline().alert(for: LeakyError(), in: .base, context: .none)
-        let response = ProblemResponse(alert: alert, contentLanguage: alert.language)
+        let response = ErrorResponse(alert: alert, contentLanguage: alert.language)
         #expect(!response.bodyText.contains(LeakyError.secret))
         #expect(response.value(forHeader: "Content-Language") == "en")
         let optedIn = AlertPipeline(configuration: .init(includesDebugDetails: true))
         let verbose = optedIn.alert(for: LeakyError(), in: .base, context: .none)
-        #expect(ProblemResponse(alert: verbose, contentLanguage: "en").bodyText.contains(LeakyError.secret))
+        #expect(ErrorResponse(alert: verbose, contentLanguage: "en").bodyText.contains(LeakyError.secret))
     }
 
     @Test func contentLanguageThatIsNotALanguageTagIsLeftOut() {
         var alert = sampleAlert
         alert.language = "xx\r\nSet-Cookie: a"
-        let response = ProblemResponse(alert: alert, contentLanguage: alert.language)
+        let response = ErrorResponse(alert: alert, contentLanguage: alert.language)
         #expect(response.value(forHeader: "Content-Language") == nil)
         #expect(response.headers.map(\.name) == ["Content-Type", "Vary"])
     }

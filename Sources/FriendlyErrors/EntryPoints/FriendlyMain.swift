@@ -31,8 +31,9 @@
 /// - for an error that is only a request to exit (``ExitStatusProviding/isExitRequest``), its
 ///   status (0…255) at once: it is not presented, nothing runs again.
 ///
-/// Ctrl-C at a prompt ends the process with 130 as usual. SIGPIPE is ignored, so
-/// `tool 2>&1 | head -1` ends with the tool's own status, not 141.
+/// Ctrl-C at a prompt ends the process with 130 as usual. The library's own writes into a closed
+/// pipe fail quietly (`tool 2>&1 | head -1` ends with the tool's own status), and SIGPIPE keeps the
+/// handling the process gave it: a tool's own output into `| head` ends the tool as usual.
 public enum FriendlyMain {
     /// Runs `body`, presents what it throws, runs the chosen recovery, retries when it asks (`body`
     /// runs at most `maximumAttempts` times), and exits the process with the status described on
@@ -83,9 +84,6 @@ public enum FriendlyMain {
         isolation: isolated (any Actor)? = #isolation,
         _ body: () async throws -> Void
     ) async -> Int32 {
-        // Output to a pipe whose reader is gone must end in EPIPE, not kill the process with 141
-        // before it can exit with its own status.
-        _ = signal(SIGPIPE, SIG_IGN)
         let pipeline = pipeline ?? AlertPresentationSystem.pipeline
         // The body runs with the same presenter and pipeline, so alerts it presents itself queue
         // behind (never interleave with) the wrapper's own.
@@ -99,71 +97,25 @@ public enum FriendlyMain {
         }
     }
 
-    /// Runs `body` and exits (see ``run(pipeline:presenter:maximumAttempts:in:isolation:_:)``).
-    @available(*, deprecated, renamed: "run(pipeline:presenter:maximumAttempts:in:isolation:_:)")
-    public static func run(
-        pipeline: AlertPipeline? = nil,
-        presenter: (any AlertPresenter)? = nil,
-        maximumAttempts: Int = 3,
-        locale: LanguagePreference,
-        isolation: isolated (any Actor)? = #isolation,
-        _ body: () async throws -> Void
-    ) async -> Never {
-        await run(
-            pipeline: pipeline, presenter: presenter, maximumAttempts: maximumAttempts, in: locale,
-            isolation: isolation, body)
-    }
-
-    /// Runs `body` and answers the status (see ``exitStatus(pipeline:presenter:maximumAttempts:in:isolation:_:)``).
-    @available(*, deprecated, renamed: "exitStatus(pipeline:presenter:maximumAttempts:in:isolation:_:)")
-    public static func exitStatus(
-        pipeline: AlertPipeline? = nil,
-        presenter: (any AlertPresenter)? = nil,
-        maximumAttempts: Int = 3,
-        locale: LanguagePreference,
-        isolation: isolated (any Actor)? = #isolation,
-        _ body: () async throws -> Void
-    ) async -> Int32 {
-        await exitStatus(
-            pipeline: pipeline, presenter: presenter, maximumAttempts: maximumAttempts, in: locale,
-            isolation: isolation, body)
-    }
-
     private static func attempt(
         _ body: () async throws -> Void, pipeline: AlertPipeline, maximumAttempts: Int,
         preference: LanguagePreference, isolation: isolated (any Actor)? = #isolation
     ) async -> Int32 {
-        var attempt = 1
-        while true {
-            do {
-                try await body()
-                return 0
-            } catch {
-                if let request = error as? any ExitStatusProviding, request.isExitRequest {
-                    return ExitStatusRange.request(request.exitStatus)
-                }
-                // A cancelled task is stopping: what it threw is shown as the cancellation it is,
-                // and no recovery or retry starts.
-                if Task.isCancelled { return await cancelled(pipeline: pipeline, preference: preference) }
-                let result = await pipeline.present(error, in: preference)
-                if result.outcome == .done { return 0 }
-                if Task.isCancelled { return await cancelled(pipeline: pipeline, preference: preference) }
-                guard result.shouldRetry, attempt < max(1, maximumAttempts) else {
-                    return status(for: result.alert)
-                }
-                attempt += 1
-            }
+        let attempts = await pipeline.attempts(
+            maximumAttempts: maximumAttempts, in: preference,
+            stopsAt: { ($0 as? any ExitStatusProviding)?.isExitRequest ?? false }, body)
+        guard case .stopped(let error, let result) = attempts else { return 0 }
+        if let request = error as? any ExitStatusProviding, request.isExitRequest {
+            return ExitStatusRange.request(request.exitStatus)
         }
+        if result?.outcome == .done { return 0 }
+        // A cancelled task is stopping: what it threw is shown as the cancellation it is.
+        guard let result, !Task.isCancelled else { return await cancelled(pipeline: pipeline, preference: preference) }
+        return result.alert.exitStatus
     }
 
     /// Presents the task's cancellation and answers its status.
     private static func cancelled(pipeline: AlertPipeline, preference: LanguagePreference) async -> Int32 {
-        status(for: await pipeline.present(CancellationError(), in: preference).alert)
-    }
-
-    /// The status a failure shown as `alert` ends the process with: the error's own
-    /// (``ExitStatusProviding``), else its category's, within 1…125.
-    static func status(for alert: Alert) -> Int32 {
-        alert.exitStatus
+        await pipeline.present(CancellationError(), in: preference).alert.exitStatus
     }
 }

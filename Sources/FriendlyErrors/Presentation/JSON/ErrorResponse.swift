@@ -1,26 +1,37 @@
-/// An HTTP error response that any server framework can send: a status, headers and a problem+json
-/// body. Built for an error by ``AlertPipeline/problemResponse(for:acceptLanguage:presenter:format:context:)``,
-/// and for an alert already made by ``init(alert:contentLanguage:presenter:format:)``.
+/// The HTTP response for an error thrown while handling a request: a status, headers and a body,
+/// made by ``AlertPipeline/response(for:to:)`` for any server framework to send as it is.
 ///
-/// A Hummingbird middleware is a few lines around it:
+/// A framework integration is a few lines around it:
 ///
 /// ```swift
 /// } catch {
-///     let problem = pipeline.problemResponse(for: error, acceptLanguage: request.headers[.acceptLanguage])
-///     var headers = HTTPFields()
-///     for header in problem.headers { headers[HTTPField.Name(header.name)!] = header.value }
-///     return Response(
-///         status: .init(code: problem.status), headers: headers,
-///         body: .init(byteBuffer: ByteBuffer(bytes: problem.body)))
+///     let response = pipeline.response(for: error, to: ServerRequest(
+///         method: request.method.rawValue, acceptLanguage: request.headers[.acceptLanguage],
+///         accept: request.headers[.accept]))
+///     logger.log(level: .init(response.event.logLevel), "\(response.event.logMessage)")
+///     var fields = HTTPFields()
+///     for header in response.headers { fields.append(HTTPField(name: .init(header.name)!, value: header.value)) }
+///     return Response(status: .init(code: response.status), headers: fields, body: .init(byteBuffer: ByteBuffer(bytes: response.body)))
 /// }
 /// ```
 ///
 /// The values keep their invariants whoever builds them: the status is always 400–599, and no header
-/// name or value holds CR, LF, NUL or any other control character (see ``Header``).
-public struct ProblemResponse: Sendable, Hashable {
-    /// One response header: the same type an error's headers have, cleaned when it is made.
-    public typealias Header = ResponseHeader
+/// name or value holds CR, LF, NUL or any other control character (see ``ResponseHeader``).
+public struct ErrorResponse: Sendable, Hashable {
+    public static func == (lhs: ErrorResponse, rhs: ErrorResponse) -> Bool {
+        lhs.status == rhs.status && lhs.headers == rhs.headers && lhs.body == rhs.body && lhs.alert == rhs.alert
+    }
 
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(status)
+        hasher.combine(headers)
+        hasher.combine(body)
+    }
+
+    /// What the pipeline made of the error, for the integration's log: the error itself, its
+    /// classification, ``ClassificationEvent/logLevel``, ``ClassificationEvent/logMessage`` and
+    /// ``ClassificationEvent/logMetadata``. Not part of the response's equality.
+    public let event: ClassificationEvent
     /// The media type of the body. No `charset` parameter: the media type has none defined, and JSON
     /// exchanged between systems is always UTF-8 (RFC 8259, section 8.1).
     public static let contentType = "application/problem+json"
@@ -29,18 +40,19 @@ public struct ProblemResponse: Sendable, Hashable {
     public let status: Int
     /// The headers, in order: `Content-Type`, `Content-Language` (when known), `Vary`, then the
     /// alert's own (``Alert/responseHeaders``).
-    public let headers: [Header]
+    public let headers: [ResponseHeader]
     /// The problem details object, UTF-8.
     public let body: [UInt8]
     /// The alert the response was made from, for logging and tests.
     public let alert: Alert
 
-    /// A response; a status outside 400–599 becomes 500, and the headers are cleaned.
-    public init(status: Int, headers: [Header], body: [UInt8], alert: Alert) {
+    /// A response; a status outside 400–599 becomes 500.
+    package init(status: Int, headers: [ResponseHeader], body: [UInt8], alert: Alert, event: ClassificationEvent? = nil) {
         self.status = (400...599).contains(status) ? status : 500
         self.headers = headers
         self.body = body
         self.alert = alert
+        self.event = event ?? ClassificationEvent(alert: alert)
     }
 
     /// The response for an alert already made — for a server that looks at the alert (or its
@@ -51,7 +63,7 @@ public struct ProblemResponse: Sendable, Hashable {
     ///
     /// ```swift
     /// let alert = pipeline.alert(localizing: classification, in: .acceptLanguage(header))
-    /// let problem = ProblemResponse(alert: alert, contentLanguage: alert.language, presenter: presenter)
+    /// let problem = ErrorResponse(alert: alert, contentLanguage: alert.language, presenter: presenter)
     /// ```
     ///
     /// The alert is written as it was made: one made with `alert(for:in:)` shows foreign
@@ -64,37 +76,38 @@ public struct ProblemResponse: Sendable, Hashable {
     ///   - contentLanguage: the `Content-Language` header's value, or `nil` for none.
     ///   - presenter: the presenter that writes the body: its type base URI and limits.
     ///   - format: problem+json (the default), or plain text (see ``Format/init(accept:)``).
-    public init(
+    package init(
         alert: Alert, contentLanguage: String?, presenter: JSONPresenter = JSONPresenter(),
-        format: Format = .problemJSON
+        format: Format = .problemJSON, event: ClassificationEvent? = nil
     ) {
         guard format.isPlainText else {
             self.init(
                 alert: alert, contentType: Self.contentType, contentLanguage: contentLanguage,
-                body: presenter.bodyWithNewInstance(for: alert))
+                body: presenter.bodyWithNewInstance(for: alert), event: event)
             return
         }
         let renderer = ConsoleRenderer(columns: nil, usesColor: false, isPlain: true, texts: alert.presenterTexts)
         let text = renderer.render(alert, choices: [], notAsking: nil)
         self.init(
-            alert: alert, contentType: format.contentType, contentLanguage: contentLanguage, body: Array(text.utf8))
+            alert: alert, contentType: format.contentType, contentLanguage: contentLanguage, body: Array(text.utf8),
+            event: event)
     }
 
     /// The response for an alert with a body in another format: the headers as for problem+json
     /// (see ``init(alert:contentLanguage:presenter:format:)``) with `contentType`.
-    init(alert: Alert, contentType: String, contentLanguage: String?, body: [UInt8]) {
-        var headers: [Header] = []
+    init(alert: Alert, contentType: String, contentLanguage: String?, body: [UInt8], event: ClassificationEvent?) {
+        var headers: [ResponseHeader] = []
         headers.reserveCapacity(3 + alert.responseHeaders.count)
         headers.append(
             contentType == Self.contentType
-                ? Self.problemContentTypeHeader : Header(name: "Content-Type", value: contentType))
+                ? Self.problemContentTypeHeader : ResponseHeader(name: "Content-Type", value: contentType))
         if let contentLanguage, Self.isLanguageTag(contentLanguage) {
             // A language tag is letters, digits and hyphens: nothing a header must not hold.
-            headers.append(Header(uncheckedName: "Content-Language", value: contentLanguage))
+            headers.append(ResponseHeader(uncheckedName: "Content-Language", value: contentLanguage))
         }
         var vary = Self.varyAcceptLanguageHeader
         for header in alert.responseHeaders where header.hasName("Vary") && !header.value.isEmpty {
-            vary = Header(name: "Vary", value: vary.value + ", " + header.value)
+            vary = ResponseHeader(name: "Vary", value: vary.value + ", " + header.value)
         }
         headers.append(vary)
         // The error's own headers, but never one that describes the body: this response's body is ours.
@@ -102,12 +115,12 @@ public struct ProblemResponse: Sendable, Hashable {
         where !Self.bodyHeaderNames.contains(where: { header.hasName($0) }) && !header.name.isEmpty {
             headers.append(header)
         }
-        self.init(status: alert.httpStatus, headers: headers, body: body, alert: alert)
+        self.init(status: alert.httpStatus, headers: headers, body: body, alert: alert, event: event)
     }
 
     // Made once: cleaning a header's name and value costs more than the rest of its use.
-    private static let problemContentTypeHeader = Header(name: "Content-Type", value: contentType)
-    private static let varyAcceptLanguageHeader = Header(name: "Vary", value: "Accept-Language")
+    private static let problemContentTypeHeader = ResponseHeader(name: "Content-Type", value: contentType)
+    private static let varyAcceptLanguageHeader = ResponseHeader(name: "Vary", value: "Accept-Language")
 
     /// Whether `text` is a language tag in its canonical spelling; a bare primary language (`en`,
     /// `ja`: two or three lowercase letters) is one without parsing.
@@ -137,3 +150,18 @@ public struct ProblemResponse: Sendable, Hashable {
     /// The body as text.
     public var bodyText: String { String(decoding: body, as: UTF8.self) }
 }
+
+extension ClassificationEvent {
+    /// The event of a response made from an alert alone (in the library's tests): its code,
+    /// category and severity, with a stand-in error.
+    fileprivate init(alert: Alert) {
+        var classification = Classification(code: alert.code, category: alert.category, severity: alert.severity)
+        classification.httpStatusOverride = alert.httpStatusOverride
+        self.init(
+            error: AlertOnlyError(), classification: classification,
+            context: ClassificationContext(audience: .serverClient))
+    }
+}
+
+/// The stand-in error of an event made for an alert alone.
+private struct AlertOnlyError: Error {}

@@ -1,0 +1,34 @@
+extension AlertPipeline {
+    /// The alert for `error`, in the best of the catalog's languages for `preference`: the one way
+    /// to turn an error into an ``Alert``.
+    ///
+    /// ```swift
+    /// pipeline.alert(for: error)                                            // the process language
+    /// pipeline.alert(for: error, in: "ja-JP")                               // a tag as written
+    /// pipeline.alert(for: error, in: LanguagePreference(Locale(identifier: "de_CH")))
+    /// pipeline.alert(for: error, in: .acceptLanguage(acceptLanguageHeader)) // a server's request
+    /// ```
+    ///
+    /// A server answers a request with ``response(for:to:)``, which does this and the rest of the
+    /// response (status, headers, body, the log's observation) in one call.
+    ///
+    /// - Parameters:
+    ///   - error: any error.
+    ///   - preference: the languages wanted: the process language (``LanguagePreference/process``,
+    ///     the default), a tag, a request's ``LanguagePreference/acceptLanguage(_:)``, or a list of tags.
+    ///   - context: the circumstances (see ``ClassificationContext``): whom the alert is for, metadata
+    ///     for the observers, a framework's own status and headers.
+    public func alert(
+        for error: any Error, in preference: LanguagePreference = .process,
+        context: ClassificationContext = ClassificationContext()
+    ) -> Alert {
+        AlertLocalizer(catalog: catalog).alert(
+            for: classify(error, context: context), chain: catalog.languageOrdinals(for: preference))
+    }
+
+    /// The alert for a classification this pipeline made, in the languages of `preference`: for the
+    /// library's own entry points, which look at the classification (its log level) first.
+    package func alert(localizing classification: Classification, in preference: LanguagePreference) -> Alert {
+        AlertLocalizer(catalog: catalog).alert(for: classification, chain: catalog.languageOrdinals(for: preference))
+    }
+}
