@@ -19,7 +19,7 @@ struct ForeignTextOnServersTests {
     }
 
     @Test func aServerResponseNeverShowsAnUnlistedForeignText() throws {
-        let response = AlertPipeline().problemResponse(for: RouteNotFound(), acceptLanguage: "en")
+        let response = AlertPipeline().response(for: RouteNotFound(), to: ServerRequest(acceptLanguage: "en"))
         let body = response.bodyText
         for secret in ["RouteNotFound", "404: Not Found", "hunter2", "Router.swift", "admin"] {
             #expect(!body.contains(secret), "\(secret) leaked")
@@ -31,14 +31,14 @@ struct ForeignTextOnServersTests {
 
     @Test func aListedTypeIsShownOnServersUnderItsStableCode() throws {
         let pipeline = AlertPipeline().showingTexts(of: PaymentDeclined.self, code: "payment.declined")
-        let body = pipeline.problemResponse(for: PaymentDeclined(), acceptLanguage: "en").bodyText
+        let body = pipeline.response(for: PaymentDeclined(), to: ServerRequest(acceptLanguage: "en")).bodyText
         #expect(body.contains(#""detail":"Your card was declined.""#))
         #expect(body.contains(#""suggestion":"Use another card.""#))
         #expect(body.contains(#""code":"payment.declined""#))
         #expect(!body.contains("PaymentDeclined"))
         // Listing one type reveals no other.
         #expect(
-            !pipeline.problemResponse(for: RouteNotFound(), acceptLanguage: "en").bodyText.contains("RouteNotFound"))
+            !pipeline.response(for: RouteNotFound(), to: ServerRequest(acceptLanguage: "en")).bodyText.contains("RouteNotFound"))
     }
 
     @Test func listingWinsOverTheSettingThatHidesForeignTexts() {
@@ -61,17 +61,41 @@ struct ForeignTextOnServersTests {
         let pipeline = AlertPipeline().observing { event in
             if let id = event.classification.referenceID { seen.mutate { $0.append(id) } }
         }
-        let body = pipeline.problemResponse(for: RouteNotFound(), acceptLanguage: "ja").bodyText
+        let body = pipeline.response(for: RouteNotFound(), to: ServerRequest(acceptLanguage: "ja")).bodyText
         let id = try #require(seen.value.first)
         #expect(body.contains(#""referenceId":"\#(id)""#))
     }
 
-    @Test func aFrameworkMiddlewareClassifyingWithARequestContextKeepsForeignTextsOff() {
+    @Test func aContextForAServersClientKeepsForeignTextsOffAndSaysSo() {
         let pipeline = AlertPipeline()
-        let classification = pipeline.classify(RouteNotFound(), context: ClassificationContext(metadata: ["request.id": "1"]))
+        let forClient = ClassificationContext(audience: .serverClient, metadata: ["request.id": "1"])
+        let classification = pipeline.classify(RouteNotFound(), context: forClient)
         #expect(classification.isUnexpected)
-        let alert = pipeline.alert(localizing: classification, in: "en")
+        let alert = pipeline.alert(for: RouteNotFound(), in: "en", context: forClient)
         #expect(!alert.message.contains("RouteNotFound"))
         #expect(pipeline.classify(RouteNotFound()).code != classification.code)
+    }
+
+    @Test func noContextAndAnEmptyContextClassifyAlike() {
+        let pipeline = AlertPipeline()
+        #expect(
+            pipeline.classify(RouteNotFound()).code
+                == pipeline.classify(RouteNotFound(), context: ClassificationContext(metadata: ["request.id": "1"])).code)
+        #expect(ClassificationContext().audience == .processUser)
+    }
+
+    /// A classifier of the app's own reads the audience from the context it is given.
+    @Test func customClassifiersSeeTheAudience() {
+        struct AudienceClassifier: ErrorClassifier {
+            func classify(
+                _ error: any Error, context: ClassificationContext, next: (any Error) -> Classification
+            ) -> Classification {
+                Classification(code: "seen.\(context.audience)", category: .internal)
+            }
+        }
+        let pipeline = AlertPipeline().addingClassifier(AudienceClassifier())
+        #expect(pipeline.classify(RouteNotFound()).code == "seen.processUser")
+        let response = pipeline.response(for: RouteNotFound(), to: ServerRequest())
+        #expect(response.alert.code == "seen.serverClient")
     }
 }

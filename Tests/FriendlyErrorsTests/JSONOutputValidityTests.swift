@@ -127,7 +127,7 @@ struct JSONOutputValidityTests {
 
     @Test func serverResponseBodiesMatchTheSchema() throws {
         for error in ErrorResponseTests.hostileErrors + [InvalidOrder()] {
-            let response = serverPipeline.problemResponse(for: error, acceptLanguage: "ja, en;q=0.5")
+            let response = serverPipeline.response(for: error, to: ServerRequest(acceptLanguage: "ja, en;q=0.5"))
             let result = try PythonJSON.parse(document: response.body)
             #expect(result.schemaErrors == [])
             let object = try #require(result.value as? [String: Any])
@@ -173,8 +173,7 @@ struct JSONOutputValidityTests {
             var category: ErrorCategory { .invalidInput }
         }
         let catalog = TranslationCatalog(strings: ["en": ["test.huge.message": "%@"]])
-        let response = AlertPipeline().addingCatalog(catalog).problemResponse(
-            for: Huge(text: huge), acceptLanguage: "en")
+        let response = AlertPipeline().addingCatalog(catalog).response(for: Huge(text: huge), to: ServerRequest(acceptLanguage: "en"))
         #expect(response.body.count < 40_000, "\(response.body.count) bytes")
         let result = try PythonJSON.parse(document: response.body)
         #expect(result.schemaErrors == [])

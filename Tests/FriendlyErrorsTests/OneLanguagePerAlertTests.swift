@@ -121,9 +121,9 @@ import Testing
         let expected = pipeline.alert(for: error, in: LanguagePreference(["de-CH"]))
         #expect(pipeline.alert(for: error, in: "de-CH") == expected)
         #expect(pipeline.alert(for: error, in: "de_CH") == expected)
-        #expect(pipeline.alert(for: error, in: Locale(identifier: "de_CH")) == expected)
-        #expect(pipeline.alert(for: error, in: Locale(identifier: "ja_JP")).language == "ja")
-        #expect(AlertPipeline().alert(for: error, in: Locale(identifier: "zh_Hant_TW")).language == "zh-Hant")
-        #expect(AlertPipeline().alert(for: error, in: Locale(identifier: "zh_TW")).language == "zh-Hant")
+        #expect(pipeline.alert(for: error, in: LanguagePreference(Locale(identifier: "de_CH"))) == expected)
+        #expect(pipeline.alert(for: error, in: LanguagePreference(Locale(identifier: "ja_JP"))).language == "ja")
+        #expect(AlertPipeline().alert(for: error, in: LanguagePreference(Locale(identifier: "zh_Hant_TW"))).language == "zh-Hant")
+        #expect(AlertPipeline().alert(for: error, in: LanguagePreference(Locale(identifier: "zh_TW"))).language == "zh-Hant")
     }
 }

@@ -201,7 +201,9 @@ struct PipelineTests {
 
     @Test func customClassifierRunsBeforeFoundationErrors() {
         struct Override: ErrorClassifier {
-            func classify(_ error: any Error, next: (any Error) -> Classification) -> Classification {
+            func classify(
+            _ error: any Error, context: ClassificationContext, next: (any Error) -> Classification
+        ) -> Classification {
                 if error is URLError { return Classification(code: "custom.network", category: .unavailable) }
                 return next(error)
             }
@@ -223,7 +225,7 @@ struct PipelineTests {
     @Test func errorCarryingAnHTTPStatusKeepsIt() {
         struct NotFound404: Error {}
         let pipeline = self.pipeline.registering(NotFound404.self) { _ in
-            Classification(code: "http.notFound", category: .notFound, httpStatus: 404)
+            Classification(code: "http.notFound", category: .notFound, httpStatusOverride: 404)
         }
         #expect(pipeline.alert(for: NotFound404(), in: "en").httpStatus == 404)
     }

@@ -113,8 +113,8 @@ import Testing
     }
 
     @Test func unexpectedErrorsKeepTheirOwnReferenceID() throws {
-        let first = AlertPipeline().problemResponse(for: LeakyError(), acceptLanguage: nil)
-        let second = AlertPipeline().problemResponse(for: LeakyError(), acceptLanguage: nil)
+        let first = AlertPipeline().response(for: LeakyError(), to: ServerRequest())
+        let second = AlertPipeline().response(for: LeakyError(), to: ServerRequest())
         let firstID = try #require(first.alert.referenceID)
         let secondID = try #require(second.alert.referenceID)
         #expect(firstID != secondID)

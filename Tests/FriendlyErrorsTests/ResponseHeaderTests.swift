@@ -6,7 +6,7 @@ import Testing
 /// the alert into the response, cleaned.
 @Suite struct ResponseHeaderTests {
     @Test func rateLimitedErrorAnswers429WithRetryAfter() {
-        let response = serverPipeline.problemResponse(for: TooManyRequests(seconds: 30), acceptLanguage: "en")
+        let response = serverPipeline.response(for: TooManyRequests(seconds: 30), to: ServerRequest(acceptLanguage: "en"))
         #expect(response.status == 429)
         #expect(
             response.headers == [
@@ -38,10 +38,8 @@ import Testing
     }
 
     @Test func frameworkStatusAndHeadersWinAndReachTheResponse() {
-        let context = ClassificationContext(
-            httpStatus: 405, responseHeaders: [.allow(["GET"]), ResponseHeader(name: "Vary", value: "Origin")])
-        let response = serverPipeline.problemResponse(
-            for: FrameworkHTTPError(statusCode: 400), acceptLanguage: nil, context: context)
+        let response = serverPipeline.response(for: FrameworkHTTPError(statusCode: 400), to: ServerRequest(
+                frameworkStatus: 405, frameworkHeaders: [.allow(["GET"]), ResponseHeader(name: "Vary", value: "Origin")]))
         #expect(response.status == 405)
         #expect(response.value(forHeader: "Allow") == "GET")
         #expect(response.value(forHeader: "Vary") == "Accept-Language, Origin")
@@ -87,8 +85,7 @@ import Testing
     }
 
     @Test func plainTextResponseIsThePlainConsoleLayout() {
-        let response = serverPipeline.addingCatalog(orderCatalog).problemResponse(
-            for: InvalidOrder(), acceptLanguage: "ja", format: .plainText)
+        let response = serverPipeline.addingCatalog(orderCatalog).response(for: InvalidOrder(), to: ServerRequest(acceptLanguage: "ja", accept: "text/plain"))
         #expect(response.status == 422)
         #expect(response.value(forHeader: "Content-Type") == "text/plain; charset=utf-8")
         #expect(

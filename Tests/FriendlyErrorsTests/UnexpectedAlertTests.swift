@@ -6,7 +6,9 @@ import Testing
 struct UnexpectedAlertTests {
     /// A classifier of the app's own that answers with the fallback's code for its errors.
     struct ImpostorClassifier: ErrorClassifier {
-        func classify(_ error: any Error, next: (any Error) -> Classification) -> Classification {
+        func classify(
+            _ error: any Error, context: ClassificationContext, next: (any Error) -> Classification
+        ) -> Classification {
             guard error is LeakyError else { return next(error) }
             return Classification(code: "unexpected", category: .unknown)
         }

@@ -71,11 +71,20 @@ public struct LanguagePreference: Sendable, Hashable, ExpressibleByStringLiteral
         self.excluded = uniqueExcluded
     }
 
-    /// A preference for one language, written as a tag: `"ja-JP"`.
+    /// A preference for one language, written as a tag: `"ja-JP"`, `"pt_BR"`, `"zh-Hant-TW"`.
     ///
     /// Text that is not a language tag gives ``base`` rather than trapping.
     public init(stringLiteral value: String) {
         self.init(LanguageTag(value).map { [$0] } ?? [])
+    }
+
+    /// A preference for one language, a tag held in a variable (see ``init(stringLiteral:)``).
+    ///
+    /// ```swift
+    /// let preference = LanguagePreference(tag: userSetting)   // "ja-JP"
+    /// ```
+    public init(tag: String) {
+        self.init(stringLiteral: tag)
     }
 
     /// The preference an HTTP `Accept-Language` header states, with its q-values, `*` and `q=0`.
