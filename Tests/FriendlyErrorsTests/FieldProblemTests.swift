@@ -1,4 +1,4 @@
-import FriendlyErrors
+@_spi(Benchmarks) import FriendlyErrors
 import Testing
 
 /// Field problems are localized onto the alert like the other texts and written as problem+json's

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import FriendlyErrors
+@_spi(Benchmarks) @testable import FriendlyErrors
 
 /// The problem details objects and JSON Lines the JSON presenter writes.
 @Suite struct JSONPresenterTests {

@@ -1,5 +1,5 @@
 import Foundation
-import FriendlyErrors
+@_spi(Benchmarks) import FriendlyErrors
 
 /// The errors the benchmarks classify: one of each family the pipeline knows.
 enum Fixtures {
@@ -109,20 +109,12 @@ enum Fixtures {
     }
 }
 
-/// The JSON presenter's body writer, measured alone as it always was. Apps no longer call
-/// `problemDetails(for:instance:)` (deprecated: they build a `ErrorResponse` or `present`), so the
-/// benchmark reaches it through this protocol: the figure keeps measuring the same function, and the
-/// build stays free of deprecation warnings.
-protocol ProblemDetailsWriting {
-    func problemDetails(for alert: Alert, instance: String?) -> [UInt8]
-}
-
-extension JSONPresenter: ProblemDetailsWriting {}
-
-/// The problem details object `writer` writes for `alert`.
+/// The problem details object the JSON presenter writes for `alert`, measured alone as it always
+/// was: apps reach it through `AlertPipeline.response(for:to:)` or `present`, the benchmark through
+/// the presenter's SPI.
 @inline(__always)
-func problemDetails(_ writer: some ProblemDetailsWriting, for alert: Alert, instance: String) -> [UInt8] {
-    writer.problemDetails(for: alert, instance: instance)
+func problemDetails(_ writer: JSONPresenter, for alert: Alert, instance: String) -> [UInt8] {
+    writer.body(for: alert, instance: instance)
 }
 
 /// Valid but hostile catalogs (issue 12), written to temporary folders.

@@ -1,39 +1,55 @@
 /// Where a catalog entry was written: a file, a 1-based line and a 1-based column (in Unicode
 /// scalars), as ``CatalogDiagnostic`` counts them.
-package struct CatalogLocation: Sendable, Hashable, CustomStringConvertible {
+public struct CatalogLocation: Sendable, Hashable, CustomStringConvertible {
     /// The file, as the folder path given to ``TranslationCatalog/load(folder:baseLanguage:)`` names it.
-    package let file: String
+    public let file: String
     /// The 1-based line of the entry's text.
-    package let line: Int
+    public let line: Int
     /// The 1-based column of the entry's text.
-    package let column: Int
+    public let column: Int
 
     /// A location in a file.
-    package init(file: String, line: Int, column: Int) {
+    public init(file: String, line: Int, column: Int) {
         self.file = file
         self.line = line
         self.column = column
     }
 
     /// The location as `file:line:column`, safe to print on a terminal (see ``TerminalSanitizer``).
-    package var description: String { TerminalSanitizer.sanitize("\(file):\(line):\(column)") }
+    public var description: String { TerminalSanitizer.sanitize("\(file):\(line):\(column)") }
 }
 
+/// Read-only inspection for an app's catalog tests: ``keys(language:)`` and
+/// ``keyCount(language:)`` per language, ``hasOwnText(forKey:language:)``,
+/// ``template(forKey:language:)`` and ``location(ofKey:language:)``.
+///
+/// ```swift
+/// let catalog = try TranslationCatalog.load(folder: "Localization")
+/// for key in catalog.keys(language: "en") {
+///     #expect(catalog.hasOwnText(forKey: key, language: "ja"), "\(key) at \(catalog.location(ofKey: key, language: "en")!)")
+/// }
+/// #expect(catalog.template(forKey: "order.tooLarge.message", language: "ja") == "注文は最大 %lld 点までです。")
+/// ```
 extension TranslationCatalog {
-    /// Where the entry for `key` in `language` was written, for tools that report problems with a
-    /// place (`friendly-errors lint`, the testing module).
+    /// Whether `language`'s own table has a text for `key` (no fallback to the base language).
+    public func hasOwnText(forKey key: String, language: String) -> Bool {
+        tables[Self.canonicalLanguage(language)]?[key] != nil
+    }
+
+    /// Where the entry for `key` in `language` was written, for tests and tools that report
+    /// problems with a place (`friendly-errors lint`, the testing module).
     ///
     /// Known for catalogs loaded from files, `nil` for texts given in code. A translation that was
     /// left out because its placeholders do not match the base language keeps its location, so a
     /// tool can tell "written but rejected" from "never written".
-    package func location(ofKey key: String, language: String) -> CatalogLocation? {
+    public func location(ofKey key: String, language: String) -> CatalogLocation? {
         locations[Self.canonicalLanguage(language)]?[key]
     }
 
     /// The text for `key` in `language`'s own table, as written, placeholders unfilled (for a plural,
     /// its `other` form); `nil` when that language has no such entry. Nothing falls back to the base
     /// language: this is for checking catalogs, not for showing texts.
-    package func template(forKey key: String, language: String) -> String? {
+    public func template(forKey key: String, language: String) -> String? {
         tables[Self.canonicalLanguage(language)]?[key]?.representativeTemplate
     }
 

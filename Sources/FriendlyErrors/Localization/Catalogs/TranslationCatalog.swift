@@ -113,13 +113,17 @@ public struct TranslationCatalog: Sendable {
         return copy
     }
 
-    /// The number of keys in a language's own table (without fallbacks).
-    package func keyCount(language: String) -> Int {
+    /// The number of keys in a language's own table (without fallbacks): for an app's catalog tests.
+    ///
+    /// ```swift
+    /// #expect(catalog.keyCount(language: "ja") == catalog.keyCount(language: "en"))
+    /// ```
+    public func keyCount(language: String) -> Int {
         tables[Self.canonicalLanguage(language)]?.count ?? 0
     }
 
-    /// The keys of a language's own table, sorted.
-    package func keys(language: String) -> [String] {
+    /// The keys of a language's own table (without fallbacks), sorted: for an app's catalog tests.
+    public func keys(language: String) -> [String] {
         (tables[Self.canonicalLanguage(language)]?.keys).map { $0.sorted() } ?? []
     }
 

@@ -3,8 +3,9 @@
 ///
 /// A server answers the same few errors over and over (a missing route, a rejected token, a rate
 /// limit), and writing the object again — the type URI, every text escaped — costs several times
-/// more than copying it. The templates of the last ``capacity`` alerts are kept, each with the
-/// presenter settings it was written with, and one is used only for an equal alert (with the same
+/// more than copying it. The templates of the last ``capacity`` alerts are kept (the library's one
+/// cache of alerts: bounded, and holding no recovery closure), each with the presenter settings it
+/// was written with, and one is used only for an equal alert (with the same
 /// status) and equal settings: a body made from a template is byte for byte what
 /// ``JSONPresenter/body(for:instance:)`` writes with the same instance.
 struct ProblemBodyTemplate: Sendable {
@@ -56,11 +57,24 @@ struct ProblemBodyTemplate: Sendable {
         if let found { return found }
         let template = presenter.template(for: alert)
         if template.bytes.count <= maximumBytes {
-            let entry = Entry(alert: alert, status: status, settings: settings, template: template)
+            let entry = Entry(alert: Self.inert(alert), status: status, settings: settings, template: template)
             recent.withLock { $0.keep(entry) }
         }
         return template
     }
+
+    /// `alert` as kept for comparison: its recoveries' closures, and whatever they capture, are not
+    /// kept alive by the cache; a stand-in that captures nothing keeps each action's equality.
+    private static func inert(_ alert: Alert) -> Alert {
+        guard alert.actions.contains(where: \.isRecovery) else { return alert }
+        var kept = alert
+        kept.actions = alert.actions.map { action in
+            AlertAction(id: action.id, label: action.label, role: action.role, perform: action.isRecovery ? inertPerform : nil)
+        }
+        return kept
+    }
+
+    private static let inertPerform: @Sendable () async throws -> RecoveryOutcome = { .done }
 
     /// What of a presenter changes the bytes of a problem details object.
     private struct Settings: Equatable {
