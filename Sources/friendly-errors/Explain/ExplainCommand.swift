@@ -81,13 +81,16 @@ struct ExplainCommand {
         if isAppCode {
             classification.category = category ?? .unknown
             classification.severity = severity ?? .error
-            var unknown: [String] = []
-            if category == nil { unknown.append("category (shown: unknown, status 500, exit 1)") }
-            if severity == nil { unknown.append("severity (shown: error)") }
+            // Asks only for what was not given.
+            var unknown: [(what: String, option: String)] = []
+            if category == nil { unknown.append(("category (shown: unknown, status 500, exit 1)", "--category")) }
+            if severity == nil { unknown.append(("severity (shown: error)", "--severity")) }
             if !unknown.isEmpty {
                 StandardError.print(
-                    "Note: '\(code)' is the app's: its catalog does not say its \(unknown.joined(separator: " or ")); "
-                        + "the app's code does. Pass --category and --severity to show them.")
+                    "Note: '\(code)' is the app's: its catalog does not say its "
+                        + unknown.map(\.what).joined(separator: " or ") + "; the app's code does. Pass "
+                        + unknown.map(\.option).joined(separator: " and ")
+                        + (unknown.count == 1 ? " to show it." : " to show them."))
             }
             for index in classification.recoveries.indices where destructiveIDs.contains(classification.recoveries[index].id) {
                 classification.recoveries[index].isDestructive = true
