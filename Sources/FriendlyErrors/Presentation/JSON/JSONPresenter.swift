@@ -274,9 +274,10 @@ public struct JSONPresenter: AlertPresenter {
         if revealsFilePaths {
             writer.string(location.file.cappedAtGraphemeBoundary(maxUTF8Bytes: limits.maximumTextBytes), forKey: Member.file)
         }
-        writer.int(location.line, forKey: Member.line)
-        writer.int(location.column, forKey: Member.column)
-        if let length = location.length { writer.int(length, forKey: Member.length) }
+        // The fields are public and settable: values below the schema's minimums are raised to them.
+        writer.int(max(1, location.line), forKey: Member.line)
+        writer.int(max(1, location.column), forKey: Member.column)
+        if let length = location.length { writer.int(max(0, length), forKey: Member.length) }
         writer.endObject()
     }
 }
