@@ -243,8 +243,8 @@ public struct JSONPresenter: AlertPresenter {
             writer.beginArray()
             for problem in alert.fieldProblems.prefix(limits.maximumFieldProblems) {
                 writer.beginObject()
-                if let pointer = problem.pointerFragment {
-                    writer.string(pointer.cappedAtGraphemeBoundary(maxUTF8Bytes: text), forKey: Member.pointer)
+                if let pointer = problem.pointerFragment(maximumBytes: text) {
+                    writer.string(pointer, forKey: Member.pointer)
                 } else {
                     writer.string(problem.field.cappedAtGraphemeBoundary(maxUTF8Bytes: text), forKey: Member.field)
                 }
