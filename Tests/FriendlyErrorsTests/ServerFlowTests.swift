@@ -66,7 +66,7 @@ import Testing
 
     @Test func acceptChoosesTheBodysFormatAndAcceptLanguageItsLanguage() {
         let response = AlertPipeline().response(
-            for: OrderTooLarge(), to: ServerRequest(acceptLanguage: "ja", accept: "text/plain"))
+            for: CocoaError(.fileNoSuchFile), to: ServerRequest(acceptLanguage: "ja", accept: "text/plain"))
         #expect(response.value(forHeader: "Content-Type") == "text/plain; charset=utf-8")
         #expect(response.value(forHeader: "Content-Language") == "ja")
     }

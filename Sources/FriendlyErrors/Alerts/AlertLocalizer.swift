@@ -17,6 +17,13 @@ struct AlertLocalizer {
     /// The alert for `classification` in the languages of `chain`, ordinals of the catalog's
     /// languages as ``TranslationCatalog/languageOrdinals(for:)`` gives them (never empty).
     func alert(for classification: Classification, chain: [Int]) -> Alert {
+        let chain = self.chain(
+            chain, code: classification.code,
+            texts: [
+                (classification.title, .title), (classification.message, .message),
+                (classification.reason, .reason), (classification.suggestion, .suggestion),
+            ],
+            recoveries: classification.recoveries, fieldProblems: classification.fieldProblems)
         let lookup = Lookup(index: index, chain: chain, code: classification.code)
         let category = classification.category
         let title =
@@ -84,6 +91,10 @@ struct AlertLocalizer {
     /// what Foundation's `LocalizedError` properties ask for, one at a time. The message falls back
     /// as the alert's does (the category's generic message, then the title).
     func text(_ field: Field, of error: some FriendlyError, chain: [Int]) -> String? {
+        let chain = self.chain(
+            chain, code: error.code,
+            texts: [(error.title, .title), (error.message, .message), (error.reason, .reason), (error.suggestion, .suggestion)],
+            recoveries: error.recoveries, fieldProblems: error.fieldProblems)
         let lookup = Lookup(index: index, chain: chain, code: error.code)
         switch field {
         case .title:
@@ -98,6 +109,41 @@ struct AlertLocalizer {
         case .suggestion:
             return lookup.resolve(error.suggestion, field: .suggestion)
         }
+    }
+
+    /// The languages an alert is put in: `chain` when its first language has one of the alert's own
+    /// texts (those under its code or its keys: the app's), else `chain` from the first language that
+    /// has one, or the base language alone when only their defaults (base-language texts in code)
+    /// can be shown — so that the built-in texts and labels around them are in their language too,
+    /// also when an app's catalog was not loaded. An alert without texts of its own keeps `chain`.
+    private func chain(
+        _ chain: [Int], code: String, texts: [(text: LocalizableText, field: Field)], recoveries: [Recovery],
+        fieldProblems: [FieldProblem]
+    ) -> [Int] {
+        let base = CatalogIndex.baseOrdinal
+        guard let first = chain.first, first != base else { return chain }
+        let lookup = Lookup(index: index, chain: chain, code: code)
+        var hasOwnText = false
+        // Whether a text is `found` (`nil`: it is none of the alert's own).
+        func note(_ found: Bool?) -> Bool {
+            if found != nil { hasOwnText = true }
+            return found == true
+        }
+        func translatesOwnText(in ordinal: Int) -> Bool {
+            for (text, field) in texts where note(lookup.has(text, field: field, in: ordinal)) { return true }
+            for recovery in recoveries where !Self.isStockID(recovery.id) {
+                if note(lookup.hasLabel(recovery.label, id: recovery.id, in: ordinal)) { return true }
+            }
+            for problem in fieldProblems {
+                let problemLookup = Lookup(index: index, chain: chain, code: problem.code)
+                if note(problemLookup.has(problem.message, field: .message, in: ordinal)) { return true }
+            }
+            return false
+        }
+        for (position, ordinal) in chain.enumerated() where translatesOwnText(in: ordinal) {
+            return position == 0 ? chain : Array(chain[position...])
+        }
+        return hasOwnText ? [base] : chain
     }
 
     /// The recoveries as actions; a repeated id or one of the stock ids (`ok`, `cancel`) is dropped,
@@ -159,6 +205,24 @@ struct AlertLocalizer {
             }
             guard let row else { return format(nil, text, baseHasEntry: false) }
             return find(text) { ordinal in index.value(field, ofCode: row, language: ordinal) }
+        }
+
+        /// Whether the language with `ordinal` has `text`, looked up as ``resolve(_:field:)`` does;
+        /// `nil` when `text` is none of the alert's own (finished, or neither in the catalog nor
+        /// given a default).
+        func has(_ text: LocalizableText, field: Field, in ordinal: Int) -> Bool? {
+            if let key = text.key {
+                return key.isEmpty ? nil : index.languages[ordinal].texts[key] != nil
+            }
+            if let row, index.value(field, ofCode: row, language: ordinal) != nil { return true }
+            return text.defaultValue == nil ? nil : false
+        }
+
+        /// ``has(_:field:in:)`` for a recovery's label: its key, or `<code>.action.<id>`.
+        func hasLabel(_ text: LocalizableText, id: String, in ordinal: Int) -> Bool? {
+            if text.key != nil { return has(text, field: .title, in: ordinal) }
+            if let row, index.actionLabel(id, ofCode: row, language: ordinal) != nil { return true }
+            return text.defaultValue == nil ? nil : false
         }
 
         /// A recovery label: its key, or `<code>.action.<id>`.

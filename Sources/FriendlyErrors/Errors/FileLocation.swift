@@ -52,6 +52,7 @@ public struct FileLocation: Sendable, Hashable, CustomStringConvertible {
         self.lineText = lineText
     }
 
-    /// `file:line:column`, as compilers and editors write a location.
-    public var description: String { "\(file):\(line):\(column)" }
+    /// `file:line:column`, as compilers and editors write a location (a line or column set below 1
+    /// after the location was made is written as 1).
+    public var description: String { "\(file):\(max(1, line)):\(max(1, column))" }
 }

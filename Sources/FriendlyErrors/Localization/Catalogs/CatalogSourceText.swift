@@ -111,6 +111,14 @@ struct CatalogSourceText {
         if cache.line == line && cache.offset <= offset && cache.offset >= start {
             start = cache.offset
             column = cache.column
+        } else if cache.line == line && offset - start > cache.offset - offset {
+            // A step back on the same line (a parser retrying from an earlier point): counted back
+            // from the last location, so a retry costs what reading ahead to there cost, never the
+            // whole line before it — which made a deeply nested one-line document quadratic.
+            column = cache.column
+            for index in offset..<cache.offset where bytes[index] & 0xC0 != 0x80 { column -= 1 }
+            cache = (offset, line, column)
+            return (line, column)
         }
         for index in start..<offset where bytes[index] & 0xC0 != 0x80 { column += 1 }
         cache = (offset, line, column)

@@ -105,6 +105,14 @@ struct PositionedJSONParser {
     struct Failure: Error {
         var offset: Int
         var message: String
+        /// Whether the value at `offset` is nested deeper than ``maximumDepth``.
+        var isTooDeep = false
+
+        static func tooDeep(at offset: Int) -> Failure {
+            Failure(
+                offset: offset, message: "JSON nested too deeply (more than \(maximumDepth) levels); what is inside is skipped",
+                isTooDeep: true)
+        }
     }
 
     private let buffer: [UInt8]
@@ -164,10 +172,10 @@ struct PositionedJSONParser {
         let value: PositionedJSON.Value
         switch buffer[position] {
         case UInt8(ascii: "{"):
-            guard depth < Self.maximumDepth else { throw Failure(offset: position, message: "JSON nested too deeply") }
+            guard depth < Self.maximumDepth else { throw Failure.tooDeep(at: position) }
             value = .object(try parseObject(depth: depth + 1, key: key))
         case UInt8(ascii: "["):
-            guard depth < Self.maximumDepth else { throw Failure(offset: position, message: "JSON nested too deeply") }
+            guard depth < Self.maximumDepth else { throw Failure.tooDeep(at: position) }
             value = .array(try parseArray(depth: depth + 1))
         case UInt8(ascii: "\""):
             value = .string(try parseString())
@@ -317,15 +325,20 @@ struct PositionedJSONParser {
             position = quote
             let diagnosticCount = diagnostics.count
             let reachedTheEnd = recoveryReachedTheEnd
-            if let member = try? parseMember(depth: depth, members: members, lineByKey: &lineByKey),
-                recovery.accepts(depth, member)
-            {
-                members.append(member)
-                return true
-            }
+            candidate = quote + 1
+            do throws(Failure) {
+                let member = try parseMember(depth: depth, members: members, lineByKey: &lineByKey)
+                if recovery.accepts(depth, member) {
+                    members.append(member)
+                    return true
+                }
+            } catch where error.isTooDeep {
+                // Every `"` before the too-deep value starts a member that holds it, or one inside
+                // it: trying each would read the nest again and again (quadratic in its depth).
+                candidate = max(candidate, error.offset + 1)
+            } catch {}
             diagnostics.removeSubrange(diagnosticCount...)
             recoveryReachedTheEnd = reachedTheEnd
-            candidate = quote + 1
         }
         position = buffer.count
         recoveryReachedTheEnd = true

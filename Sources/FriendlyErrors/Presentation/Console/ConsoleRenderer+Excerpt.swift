@@ -43,6 +43,11 @@ extension ConsoleRenderer {
             appendField(to: &output, label: text("console.location"), text: place)
             return
         }
+        // The fields are public and settable: whatever an app set is shown as FileLocation's init
+        // would have taken it.
+        let location = FileLocation(
+            file: location.file, line: location.line, column: location.column, length: location.length,
+            lineText: location.lineText)
         let number = String(location.line)
         let pad = String(repeating: " ", count: number.utf8.count)
         if showsPlace {
@@ -105,10 +110,14 @@ extension ConsoleRenderer {
         -> (cells: [ExcerptCell], span: Range<Int>, cut: (left: Bool, right: Bool))
     {
         let scalars = Array(line.unicodeScalars)
-        let start = min(max(0, column - 1), scalars.count)
-        let spanEnd = min(start + max(0, length), scalars.count)
+        // Any Int an app gives is taken: a column below 1 is the first, a length below 0 none, and
+        // one past the end of the line reaches its end (clamped before adding, so nothing overflows).
+        let start = max(1, min(column, scalars.count + 1)) - 1
+        let spanEnd = start + max(0, min(length, scalars.count - start))
         let lower = max(0, start - excerptScalarContext)
-        let upper = min(scalars.count, max(spanEnd, start) + excerptScalarContext)
+        // A span longer than the context is shown that far, underlined on under the cut marker.
+        let spanGoesOn = spanEnd - start > excerptScalarContext
+        let upper = spanGoesOn ? start + excerptScalarContext : min(scalars.count, spanEnd + excerptScalarContext)
         var view = String.UnicodeScalarView()
         view.append(contentsOf: scalars[lower..<upper])
 
@@ -135,7 +144,7 @@ extension ConsoleRenderer {
             // The span starts at the end of the line: a space to put the caret under.
             cells.append(ExcerptCell(text: "", columns: 1))
         }
-        let end = max(first + 1, min(endSpanCell ?? cells.count, cells.count))
+        let end = spanGoesOn ? cells.count + 1 : max(first + 1, min(endSpanCell ?? cells.count, cells.count))
         return (cells, first..<end, (lower > 0, upper < scalars.count))
     }
 

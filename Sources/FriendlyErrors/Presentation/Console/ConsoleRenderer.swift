@@ -73,7 +73,7 @@ struct ConsoleRenderer {
         for problem in alert.fieldProblems {
             // Each problem on its own line under the message: its field, then what is wrong with it,
             // then the place in a file it is about.
-            appendField(to: &output, label: "- " + Self.clean(problem.field), text: Self.clean(problem.message))
+            appendField(to: &output, label: "- " + Self.cleanLabel(problem.field), text: Self.clean(problem.message))
             if let location = problem.location {
                 appendLocation(location, severity: alert.severity, to: &output)
             }
@@ -250,6 +250,23 @@ struct ConsoleRenderer {
 
     static func clean(_ text: String) -> String {
         TerminalSanitizer.sanitize(text)
+    }
+
+    /// A label from outside (a field's name, a pointer from a request), made harmless and kept on
+    /// one line: a line break or tab in it is shown as `\u{0A}`, `\u{0D}`, `\u{09}`, so it cannot
+    /// start a line of its own that reads as another part of the alert.
+    static func cleanLabel(_ text: String) -> String {
+        guard text.utf8.contains(where: { $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) else { return clean(text) }
+        var oneLine = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\n": oneLine += "\\u{0A}"
+            case "\r": oneLine += "\\u{0D}"
+            case "\t": oneLine += "\\u{09}"
+            default: oneLine.unicodeScalars.append(scalar)
+            }
+        }
+        return clean(oneLine)
     }
 
     // MARK: Colour

@@ -10,7 +10,7 @@ import Foundation
 ///
 /// // A server: a response for an error, its body written by this presenter.
 /// let presenter = JSONPresenter(typeBaseURI: "https://errors.example.com/")
-/// let problem = pipeline.problemResponse(for: error, acceptLanguage: acceptLanguage, presenter: presenter)
+/// let problem = pipeline.response(for: error, to: ServerRequest(acceptLanguage: acceptLanguage), presenter: presenter)
 /// ```
 ///
 /// One object looks like this (members in this order; absent values are left out, never `null`):
@@ -231,8 +231,8 @@ public struct JSONPresenter: AlertPresenter {
             writer.beginArray()
             for problem in alert.fieldProblems.prefix(limits.maximumFieldProblems) {
                 writer.beginObject()
-                if let pointer = problem.pointerFragment {
-                    writer.string(pointer.cappedAtGraphemeBoundary(maxUTF8Bytes: text), forKey: MemberName.pointer)
+                if let pointer = problem.pointerFragment(maximumBytes: text) {
+                    writer.string(pointer, forKey: MemberName.pointer)
                 } else {
                     writer.string(problem.field.cappedAtGraphemeBoundary(maxUTF8Bytes: text), forKey: MemberName.field)
                 }
@@ -262,9 +262,10 @@ public struct JSONPresenter: AlertPresenter {
         if revealsFilePaths {
             writer.string(location.file.cappedAtGraphemeBoundary(maxUTF8Bytes: limits.maximumTextBytes), forKey: MemberName.file)
         }
-        writer.int(location.line, forKey: MemberName.line)
-        writer.int(location.column, forKey: MemberName.column)
-        if let length = location.length { writer.int(length, forKey: MemberName.length) }
+        // The fields are public and settable: values below the schema's minimums are raised to them.
+        writer.int(max(1, location.line), forKey: MemberName.line)
+        writer.int(max(1, location.column), forKey: MemberName.column)
+        if let length = location.length { writer.int(max(0, length), forKey: MemberName.length) }
         writer.endObject()
     }
 }
