@@ -6,3 +6,6 @@ import Foundation
 struct PaymentProviderError: LocalizedError {
     var errorDescription: String? { "The card was declined." }
 }
+
+/// A database driver's error: a type the app did not write.
+struct PostgresError: Error {}
