@@ -58,8 +58,9 @@ struct ExtremeAppValuesTests {
             #expect(response.status == expected)
             let body = try #require(try JSONSerialization.jsonObject(with: Data(response.body)) as? [String: Any])
             #expect(body["status"] as? Int == expected)
-            #expect(ProblemResponse(status: status, headers: [], body: [], alert: anAlert()).status
-                == ((400...599).contains(status) ? status : 500))
+            #expect(
+                ProblemResponse(status: status, headers: [], body: [], alert: anAlert()).status
+                    == ((400...599).contains(status) ? status : 500))
         }
     }
 
@@ -99,7 +100,9 @@ struct ExtremeAppValuesTests {
         let parts = value.split(separator: " ", omittingEmptySubsequences: false)
         let days = ["Mon,", "Tue,", "Wed,", "Thu,", "Fri,", "Sat,", "Sun,"]
         let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
-        let digits = { (text: Substring, count: Int) in text.count == count && text.allSatisfy(\.isASCII) && Int(text) != nil }
+        let digits = { (text: Substring, count: Int) in
+            text.count == count && text.allSatisfy(\.isASCII) && Int(text) != nil
+        }
         guard parts.count == 6, days.contains(String(parts[0])), digits(parts[1], 2), months.contains(String(parts[2])),
             digits(parts[3], 4), parts[5] == "GMT"
         else { return false }
@@ -154,11 +157,14 @@ struct ExtremeAppValuesTests {
         limits.maximumIdentifierBytes = Int.min
         limits.maximumActions = Int.min
         limits.maximumFieldProblems = Int.min
-        #expect(limits == JSONPresenter.Limits(
-            maximumTextBytes: 16, maximumDebugDetailBytes: 16, maximumIdentifierBytes: 16, maximumActions: 1,
-            maximumFieldProblems: 1))
+        #expect(
+            limits
+                == JSONPresenter.Limits(
+                    maximumTextBytes: 16, maximumDebugDetailBytes: 16, maximumIdentifierBytes: 16, maximumActions: 1,
+                    maximumFieldProblems: 1))
         var lines: [UInt8] = []
-        for presenter in [JSONPresenter(revealsFilePaths: true), JSONPresenter(limits: limits, revealsFilePaths: true)] {
+        for presenter in [JSONPresenter(revealsFilePaths: true), JSONPresenter(limits: limits, revealsFilePaths: true)]
+        {
             for alert in alerts {
                 let captured = CapturedOutput()
                 _ = await JSONPresenter(
@@ -179,7 +185,8 @@ struct ExtremeAppValuesTests {
         let languages = try ["", "ja\r\nX-Evil: 1", "x-" + Self.megabyte, "123", "zh-Hant-TW", "en-", "a-b"].map {
             language in
             let body = JSONPresenter().body(for: anAlert { $0.language = language })
-            return try #require(try JSONSerialization.jsonObject(with: Data(body)) as? [String: Any])["language"] as? String
+            return try #require(try JSONSerialization.jsonObject(with: Data(body)) as? [String: Any])["language"]
+                as? String
         }
         #expect(languages == ["und", "und", "und", "und", "zh-Hant-TW", "und", "und"])
     }

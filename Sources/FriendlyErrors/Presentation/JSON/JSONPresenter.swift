@@ -278,7 +278,8 @@ public struct JSONPresenter: AlertPresenter {
         if let location = alert.location { write(location, to: &writer) }
         if let detail = alert.debugDetail {
             writer.string(
-                detail.cappedAtGraphemeBoundary(maxUTF8Bytes: limits.maximumDebugDetailBytes), forKey: Member.debugDetail)
+                detail.cappedAtGraphemeBoundary(maxUTF8Bytes: limits.maximumDebugDetailBytes),
+                forKey: Member.debugDetail)
         }
         writer.endObject()
         return instanceRange
@@ -319,7 +320,8 @@ public struct JSONPresenter: AlertPresenter {
         writer.key(Member.location)
         writer.beginObject()
         if revealsFilePaths {
-            writer.string(location.file.cappedAtGraphemeBoundary(maxUTF8Bytes: limits.maximumTextBytes), forKey: Member.file)
+            writer.string(
+                location.file.cappedAtGraphemeBoundary(maxUTF8Bytes: limits.maximumTextBytes), forKey: Member.file)
         }
         // The fields are public and settable: values below the schema's minimums are raised to them.
         writer.int(max(1, location.line), forKey: Member.line)
