@@ -27,7 +27,8 @@ struct DeeplyNestedCatalogTests {
         #expect(diagnostics.count == 1)
         let diagnostic = try #require(diagnostics.first)
         // `{"a":` is 5 bytes: the first brace past the limit is at column 5 × limit + 1.
-        #expect("\(diagnostic.file):\(diagnostic.line):\(diagnostic.column)" == "Deep.xcstrings:1:\(5 * Self.limit + 1)")
+        #expect(
+            "\(diagnostic.file):\(diagnostic.line):\(diagnostic.column)" == "Deep.xcstrings:1:\(5 * Self.limit + 1)")
         #expect(diagnostic.severity == .error)
         #expect(diagnostic.message.contains("more than \(Self.limit) levels"))
     }
@@ -79,8 +80,9 @@ struct DeeplyNestedCatalogTests {
         #expect(catalog.text("greeting", language: "en") == "OK")
         #expect(catalog.text("farewell", language: "en") == "Bye")
         let deep = catalog.diagnostics.filter { $0.message.hasPrefix("JSON nested too deeply") }
-        #expect(deep.map { "\(URL(fileURLWithPath: $0.file).lastPathComponent):\($0.line):\($0.column)" }
-            == ["Deep.xcstrings:1:\(5 * Self.limit + 1)"])
+        #expect(
+            deep.map { "\(URL(fileURLWithPath: $0.file).lastPathComponent):\($0.line):\($0.column)" }
+                == ["Deep.xcstrings:1:\(5 * Self.limit + 1)"])
     }
 
     @Test func theToolReportsTheNestWithItsPlaceAndChecksTheRest() throws {
@@ -101,7 +103,8 @@ struct DeeplyNestedCatalogTests {
 
         let json = try ToolRunner.run(["lint", "--format", "json", root])
         #expect(json.status == 1)
-        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [String: Any])
+        let object = try #require(
+            try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [String: Any])
         let problems = try #require(object["problems"] as? [[String: Any]])
         #expect(problems.contains { $0["line"] as? Int == 1 && $0["column"] as? Int == column })
     }

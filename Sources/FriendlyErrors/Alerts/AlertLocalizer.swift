@@ -93,7 +93,10 @@ struct AlertLocalizer {
     func text(_ field: Field, of error: some FriendlyError, chain: [Int]) -> String? {
         let chain = self.chain(
             chain, code: error.code,
-            texts: [(error.title, .title), (error.message, .message), (error.reason, .reason), (error.suggestion, .suggestion)],
+            texts: [
+                (error.title, .title), (error.message, .message), (error.reason, .reason),
+                (error.suggestion, .suggestion),
+            ],
             recoveries: error.recoveries, fieldProblems: error.fieldProblems)
         let lookup = Lookup(index: index, chain: chain, code: error.code)
         switch field {

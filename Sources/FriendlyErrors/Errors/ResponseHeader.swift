@@ -76,7 +76,8 @@ extension ResponseHeader {
         ResponseHeader(name: "Retry-After", value: String(max(0, seconds)))
     }
 
-    /// `Retry-After` with an HTTP date (`Wed, 21 Oct 2026 07:28:00 GMT`).
+    /// `Retry-After` with an HTTP date (`Wed, 21 Oct 2026 07:28:00 GMT`); a date before 1970 or after
+    /// the year 9999 is written as the nearest one in that range.
     public static func retryAfter(_ date: Date) -> ResponseHeader {
         ResponseHeader(name: "Retry-After", value: HTTPDate.string(from: date))
     }
@@ -103,8 +104,15 @@ private enum HTTPDate {
     static let days = ["Thu", "Fri", "Sat", "Sun", "Mon", "Tue", "Wed"]
     static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
 
+    /// The last second an IMF-fixdate can write (its year has four digits): 9999-12-31 23:59:59.
+    static let latestSeconds: Int64 = 253_402_300_799
+
+    /// The date, clamped to 1970-01-01 00:00:00 … 9999-12-31 23:59:59 (NaN as the first): an app's
+    /// `Date` may be anything, and neither a trap nor a five-digit or negative year may come of it.
     static func string(from date: Date) -> String {
-        let seconds = Int64(date.timeIntervalSince1970.rounded(.down))
+        let interval = date.timeIntervalSince1970
+        let seconds =
+            interval.isNaN ? 0 : Int64(min(max(0, interval.rounded(.down)), Double(latestSeconds)))
         var days = seconds / 86_400
         var rest = seconds % 86_400
         if rest < 0 {

@@ -110,7 +110,8 @@ struct PositionedJSONParser {
 
         static func tooDeep(at offset: Int) -> Failure {
             Failure(
-                offset: offset, message: "JSON nested too deeply (more than \(maximumDepth) levels); what is inside is skipped",
+                offset: offset,
+                message: "JSON nested too deeply (more than \(maximumDepth) levels); what is inside is skipped",
                 isTooDeep: true)
         }
     }
@@ -332,7 +333,7 @@ struct PositionedJSONParser {
                     members.append(member)
                     return true
                 }
-            } catch where error.isTooDeep {
+            } catch  where error.isTooDeep {
                 // Every `"` before the too-deep value starts a member that holds it, or one inside
                 // it: trying each would read the nest again and again (quadratic in its depth).
                 candidate = max(candidate, error.offset + 1)

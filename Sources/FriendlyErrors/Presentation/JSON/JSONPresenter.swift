@@ -57,16 +57,22 @@ public struct JSONPresenter: AlertPresenter {
     /// The largest sizes written, in UTF-8 bytes before escaping. A longer text is cut at a grapheme
     /// cluster boundary and ends with `…`, so no character is split and the result is still valid.
     public struct Limits: Sendable, Hashable {
+        // Each value is raised to its minimum when set, as by the initializer: `Int.min` must not
+        // reach a cap's arithmetic or `prefix(_:)`.
+
         /// For each text: title, detail, reason, suggestion and action titles. Default 2 KiB.
-        public var maximumTextBytes: Int
+        public var maximumTextBytes: Int { didSet { maximumTextBytes = max(16, maximumTextBytes) } }
         /// For the debug detail. Default 8 KiB.
-        public var maximumDebugDetailBytes: Int
-        /// For each identifier: code, category, action ids, reference ID, language, instance. Default 256.
-        public var maximumIdentifierBytes: Int
+        public var maximumDebugDetailBytes: Int {
+            didSet { maximumDebugDetailBytes = max(16, maximumDebugDetailBytes) }
+        }
+        /// For each identifier: code, category, action ids, reference ID, language (the instance,
+        /// which the library makes, is never cut). Default 256.
+        public var maximumIdentifierBytes: Int { didSet { maximumIdentifierBytes = max(16, maximumIdentifierBytes) } }
         /// The number of actions written; the rest are left out. Default 16.
-        public var maximumActions: Int
+        public var maximumActions: Int { didSet { maximumActions = max(1, maximumActions) } }
         /// The number of field problems written in `errors`; the rest are left out. Default 100.
-        public var maximumFieldProblems: Int
+        public var maximumFieldProblems: Int { didSet { maximumFieldProblems = max(1, maximumFieldProblems) } }
 
         /// Limits; values below a small minimum are raised to it, so that the output keeps its shape.
         public init(
@@ -134,8 +140,8 @@ public struct JSONPresenter: AlertPresenter {
     /// recently with the same settings (see ``ProblemBodyTemplate``), as a server answers the same
     /// error again and again.
     func bodyWithNewInstance(for alert: Alert) -> [UInt8] {
-        guard limits.maximumIdentifierBytes >= ProblemBodyTemplate.instanceLength, alert.referenceID == nil else {
-            // A capped instance, or an alert with its own reference ID that no later response repeats.
+        guard alert.referenceID == nil else {
+            // An alert with its own reference ID, which no later response repeats.
             return body(for: alert, instance: Self.newInstance())
         }
         return ProblemBodyTemplate.cached(for: alert, presenter: self).body()
@@ -194,18 +200,24 @@ public struct JSONPresenter: AlertPresenter {
         let identifier = limits.maximumIdentifierBytes
         writer.beginObject()
         writer.string(type(for: alert), forKey: MemberName.type)
-        writer.string(alert.title.cappedAtGraphemeBoundary(maxUTF8Bytes: text), forKey: MemberName.title)
+        // What the schema requires non-empty is never written empty, whoever made the alert.
+        let code = Self.nonEmpty(alert.code, or: "unknown")
+        let title = Self.nonEmpty(alert.title, or: code)
+        writer.string(title.cappedAtGraphemeBoundary(maxUTF8Bytes: text), forKey: MemberName.title)
         writer.int(alert.httpStatus, forKey: MemberName.status)
         writer.string(alert.message.cappedAtGraphemeBoundary(maxUTF8Bytes: text), forKey: MemberName.detail)
         var instanceRange: Range<Int>?
         if let instance {
             writer.key(MemberName.instance)
             let start = writer.bytes.count
-            writer.string(instance.cappedAtGraphemeBoundary(maxUTF8Bytes: identifier))
+            // Never capped: a cut `urn:uuid:` would break the schema, and the library makes it (45 bytes).
+            writer.string(instance)
             instanceRange = start..<writer.bytes.count
         }
-        writer.string(alert.code.cappedAtGraphemeBoundary(maxUTF8Bytes: identifier), forKey: MemberName.code)
-        writer.string(alert.category.name.cappedAtGraphemeBoundary(maxUTF8Bytes: identifier), forKey: MemberName.category)
+        writer.string(code.cappedAtGraphemeBoundary(maxUTF8Bytes: identifier), forKey: MemberName.code)
+        writer.string(
+            Self.nonEmpty(alert.category.name, or: "unknown").cappedAtGraphemeBoundary(maxUTF8Bytes: identifier),
+            forKey: MemberName.category)
         writer.string(alert.severity.rawValue, forKey: MemberName.severity)
         if let reason = alert.reason {
             writer.string(reason.cappedAtGraphemeBoundary(maxUTF8Bytes: text), forKey: MemberName.reason)
@@ -213,14 +225,16 @@ public struct JSONPresenter: AlertPresenter {
         if let suggestion = alert.suggestion {
             writer.string(suggestion.cappedAtGraphemeBoundary(maxUTF8Bytes: text), forKey: MemberName.suggestion)
         }
-        if let referenceID = alert.referenceID {
+        if let referenceID = alert.referenceID, !referenceID.isEmpty {
             writer.string(referenceID.cappedAtGraphemeBoundary(maxUTF8Bytes: identifier), forKey: MemberName.referenceId)
         }
         writer.key(MemberName.actions)
         writer.beginArray()
         for action in alert.actions.prefix(limits.maximumActions) {
             writer.beginObject()
-            writer.string(action.id.cappedAtGraphemeBoundary(maxUTF8Bytes: identifier), forKey: MemberName.id)
+            writer.string(
+                Self.nonEmpty(action.id, or: "unknown").cappedAtGraphemeBoundary(maxUTF8Bytes: identifier),
+                forKey: MemberName.id)
             writer.string(action.label.cappedAtGraphemeBoundary(maxUTF8Bytes: text), forKey: MemberName.title)
             writer.string(action.role.rawValue, forKey: MemberName.role)
             writer.endObject()
@@ -236,22 +250,56 @@ public struct JSONPresenter: AlertPresenter {
                 } else {
                     writer.string(problem.field.cappedAtGraphemeBoundary(maxUTF8Bytes: text), forKey: MemberName.field)
                 }
-                writer.string(problem.code.cappedAtGraphemeBoundary(maxUTF8Bytes: identifier), forKey: MemberName.code)
-                writer.string(problem.message.cappedAtGraphemeBoundary(maxUTF8Bytes: text), forKey: MemberName.detail)
+                writer.string(
+                    Self.nonEmpty(problem.code, or: "unknown").cappedAtGraphemeBoundary(maxUTF8Bytes: identifier),
+                    forKey: MemberName.code)
+                writer.string(
+                    Self.nonEmpty(problem.message, or: title).cappedAtGraphemeBoundary(maxUTF8Bytes: text),
+                    forKey: MemberName.detail)
                 if let location = problem.location { write(location, to: &writer) }
                 writer.endObject()
             }
             writer.endArray()
         }
-        writer.string(alert.language.cappedAtGraphemeBoundary(maxUTF8Bytes: identifier), forKey: MemberName.language)
+        writer.string(Self.languageTag(alert.language, maximumBytes: identifier), forKey: MemberName.language)
         if alert.occurrences > 1 { writer.int(alert.occurrences, forKey: MemberName.occurrences) }
         if let location = alert.location { write(location, to: &writer) }
         if let detail = alert.debugDetail {
             writer.string(
-                detail.cappedAtGraphemeBoundary(maxUTF8Bytes: limits.maximumDebugDetailBytes), forKey: MemberName.debugDetail)
+                detail.cappedAtGraphemeBoundary(maxUTF8Bytes: limits.maximumDebugDetailBytes),
+                forKey: MemberName.debugDetail)
         }
         writer.endObject()
         return instanceRange
+    }
+
+    private static func nonEmpty(_ text: String, or fallback: String) -> String {
+        text.isEmpty ? fallback : text
+    }
+
+    /// `language` when it is a language tag as the schema has it (`^[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*$`)
+    /// within `maximumBytes`, else `und` (BCP 47's "undetermined"): a pipeline's alerts always have
+    /// one, an alert made by hand may hold anything.
+    static func languageTag(_ language: String, maximumBytes: Int) -> String {
+        let utf8 = language.utf8
+        guard utf8.count <= maximumBytes else { return "und" }
+        var subtagLength = 0
+        var isFirst = true
+        for byte in utf8 {
+            let isLetter = (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20)
+            let isDigit = (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+            if byte == UInt8(ascii: "-") {
+                guard subtagLength >= (isFirst ? 2 : 1) else { return "und" }
+                isFirst = false
+                subtagLength = 0
+            } else if isLetter || (isDigit && !isFirst) {
+                subtagLength += 1
+                guard subtagLength <= 8 else { return "und" }
+            } else {
+                return "und"
+            }
+        }
+        return subtagLength >= (isFirst ? 2 : 1) ? language : "und"
     }
 
     /// The `location` member: line, column and length, and the file only when ``revealsFilePaths``
@@ -260,7 +308,8 @@ public struct JSONPresenter: AlertPresenter {
         writer.key(MemberName.location)
         writer.beginObject()
         if revealsFilePaths {
-            writer.string(location.file.cappedAtGraphemeBoundary(maxUTF8Bytes: limits.maximumTextBytes), forKey: MemberName.file)
+            writer.string(
+                location.file.cappedAtGraphemeBoundary(maxUTF8Bytes: limits.maximumTextBytes), forKey: MemberName.file)
         }
         // The fields are public and settable: values below the schema's minimums are raised to them.
         writer.int(max(1, location.line), forKey: MemberName.line)
