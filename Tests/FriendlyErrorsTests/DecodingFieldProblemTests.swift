@@ -80,7 +80,8 @@ import Testing
         let alert = pipeline.alert(for: error, in: "fr")
         #expect(alert.code == "data.corrupt")
         #expect(alert.fieldProblems.map(\.field) == ["/links/1"])
-        #expect(alert.fieldProblems.map(\.message) == ["Les données sont endommagées ou ne sont pas au format attendu."])
+        #expect(
+            alert.fieldProblems.map(\.message) == ["Les données sont endommagées ou ne sont pas au format attendu."])
 
         // Not JSON at all: no field to point at.
         let unreadable = try decodingError(Linked.self, "{not json")
