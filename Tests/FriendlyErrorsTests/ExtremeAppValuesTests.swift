@@ -1,5 +1,5 @@
 import Foundation
-import FriendlyErrors
+@_spi(Benchmarks) import FriendlyErrors
 import Testing
 
 /// Every other `Int` and `String` an app hands the library that reaches arithmetic or an output —
@@ -53,13 +53,12 @@ struct ExtremeAppValuesTests {
                 ErrorCategory("custom", httpStatus: status, exitStatus: 1).httpStatus
                     == ((400...599).contains(status) ? status : 500))
             #expect(anAlert { $0.httpStatusOverride = status }.httpStatus == expected)
-            let response = pipeline.problemResponse(
-                for: Failure(exitStatus: 1), acceptLanguage: nil, context: ClassificationContext(httpStatus: status))
+            let response = pipeline.response(for: Failure(exitStatus: 1), to: ServerRequest(frameworkStatus: status))
             #expect(response.status == expected)
             let body = try #require(try JSONSerialization.jsonObject(with: Data(response.body)) as? [String: Any])
             #expect(body["status"] as? Int == expected)
             #expect(
-                ProblemResponse(status: status, headers: [], body: [], alert: anAlert()).status
+                ErrorResponse(status: status, headers: [], body: [], alert: anAlert()).status
                     == ((400...599).contains(status) ? status : 500))
         }
     }
@@ -117,8 +116,7 @@ struct ExtremeAppValuesTests {
             ResponseHeader(name: hostile, value: hostile), ResponseHeader(name: "Vary", value: hostile),
             ResponseHeader(name: "\r\n", value: "x"),
         ]
-        let response = AlertPipeline().problemResponse(
-            for: Failure(exitStatus: 1, headers: headers), acceptLanguage: "en;q=\(Self.megabyte)")
+        let response = AlertPipeline().response(for: Failure(exitStatus: 1, headers: headers), to: ServerRequest(acceptLanguage: "en;q=\(Self.megabyte)"))
         for header in response.headers {
             #expect(!header.name.isEmpty)
             #expect(header.name.utf8.allSatisfy { $0 > 0x20 && $0 < 0x7F && $0 != UInt8(ascii: ":") })
@@ -172,7 +170,7 @@ struct ExtremeAppValuesTests {
                     revealsFilePaths: true
                 ).present(alert)
                 lines += Array(captured.text.utf8)
-                lines += ProblemResponse(alert: alert, contentLanguage: alert.language, presenter: presenter).body
+                lines += ErrorResponse(alert: alert, contentLanguage: alert.language, presenter: presenter).body
                 lines.append(0x0A)
             }
         }

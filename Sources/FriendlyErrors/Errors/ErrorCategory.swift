@@ -97,23 +97,26 @@ extension ErrorCategory {
     /// Nothing is known about the failure (HTTP 500, exit 1).
     public static let unknown = ErrorCategory("unknown", httpStatus: 500, exitStatus: 1)
 
-    /// The built-in category whose generic texts fit an HTTP status a framework answered with: 401
-    /// unauthenticated, 403 permission denied, 404, 405 and 410 not found, 409 conflict, 422 invalid
-    /// data, 429 rate limited, 499 cancelled, 503 unavailable, 504 timeout, 507 insufficient storage,
-    /// any other 4xx invalid input, anything else internal.
+    /// The built-in category of the failure an HTTP status a framework answered with stands for: 401
+    /// and 407 unauthenticated, 403 and 451 permission denied, 404 and 410 not found, 408 and 504
+    /// timeout, 409, 412 and 423 conflict, 422 invalid data, 429 rate limited, 499 cancelled, 503
+    /// unavailable, 507 insufficient storage, any other 4xx (405, 413…) invalid input, anything else
+    /// internal.
     ///
-    /// The status itself is kept in ``Classification/httpStatus``; the category gives the texts.
+    /// The status itself is kept in ``Classification/httpStatus``, and the built-in catalog has texts
+    /// for each client error status a framework answers with (`http.405.title`, "Method not
+    /// allowed"); the category's generic texts are the fallback for the others.
     public static func forHTTPStatus(_ status: Int) -> ErrorCategory {
         switch status {
-        case 401: .unauthenticated
-        case 403: .permissionDenied
-        case 404, 405, 410: .notFound
-        case 409: .conflict
+        case 401, 407: .unauthenticated
+        case 403, 451: .permissionDenied
+        case 404, 410: .notFound
+        case 408, 504: .timeout
+        case 409, 412, 423: .conflict
         case 422: .invalidData
         case 429: .rateLimited
         case 499: .cancelled
         case 503: .unavailable
-        case 504: .timeout
         case 507: .insufficientStorage
         case 400..<500: .invalidInput
         default: .internal

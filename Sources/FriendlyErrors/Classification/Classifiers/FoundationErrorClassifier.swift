@@ -81,6 +81,10 @@ struct FoundationErrorClassifier: ErrorClassifier {
         } else {
             classification.reason = LocalizableText(
                 key: reasonKey, arguments: [.string(Self.path(codingPath, then: lastKey))])
+            // The field as a JSON pointer, so that a client can mark it (`#/items/0/price` in a
+            // problem+json body) whichever framework decoded the request; its message is
+            // `<code>.message`, in the alert's language.
+            classification.fieldProblems = [FieldProblem(Self.pointer(codingPath, then: lastKey), code: entry.code)]
         }
         return classification
     }
@@ -90,7 +94,7 @@ struct FoundationErrorClassifier: ErrorClassifier {
         var result = ""
         result.reserveCapacity(32)
         func append(_ key: any CodingKey) {
-            if let index = key.intValue {
+            if let index = index(of: key) {
                 result += "["
                 result += String(index)
                 result += "]"
@@ -102,5 +106,38 @@ struct FoundationErrorClassifier: ErrorClassifier {
         for key in codingPath.prefix(32) { append(key) }
         if let last, codingPath.count < 32 { append(last) }
         return result.isEmpty ? "." : result
+    }
+
+    /// A coding path as a JSON pointer (RFC 6901): `/items/2/price`, a key's `~` written `~0` and
+    /// its `/` written `~1`; capped as ``path(_:then:)`` is, keys at 128 characters.
+    static func pointer(_ codingPath: [any CodingKey], then last: (any CodingKey)? = nil) -> String {
+        var result = ""
+        result.reserveCapacity(32)
+        func append(_ key: any CodingKey) {
+            result += "/"
+            if let index = index(of: key) {
+                result += String(index)
+                return
+            }
+            let name = key.stringValue.prefix(128)
+            // `~` first, so that the `~` of an escaped `/` is not escaped again.
+            if name.utf8.contains(where: { $0 == UInt8(ascii: "~") || $0 == UInt8(ascii: "/") }) {
+                result += name.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")
+            } else {
+                result += name
+            }
+        }
+        for key in codingPath.prefix(32) { append(key) }
+        if let last, codingPath.count < 32 { append(last) }
+        return result
+    }
+
+    /// The array index a coding key stands for; `nil` for a member's name. Decoders name an index
+    /// `"Index 2"` (`JSONDecoder`) or `"2"`; a key of an `Int`-backed `CodingKeys` enum has an
+    /// `intValue` too, but a JSON object is looked up by the key's name.
+    private static func index(of key: any CodingKey) -> Int? {
+        guard let index = key.intValue else { return nil }
+        let name = key.stringValue
+        return name.isEmpty || name.hasPrefix("Index ") || name == String(index) ? index : nil
     }
 }

@@ -8,8 +8,10 @@ enum BuiltInStrings {
 /* The library's own texts, base language (English).
    Keys: action.* button labels; severity.* headline words; console.* and json.* presenter labels;
    category.<name>.* generic texts by category; <code>.title/.message/.reason/.suggestion for the
-   errors the pipeline knows. Placeholders: %@ text, %lld integer; every translation must take the
-   same ones (`friendly-errors lint` and the tests check). */
+   errors the pipeline knows, http.<status>.* for a framework's client error statuses;
+   validation.<problem>.message for the field problems of a request's validation. Placeholders: %@
+   text, %lld integer; every translation must take the same ones (`friendly-errors lint` and the
+   tests check). */
 
 /* Buttons */
 "action.ok" = "OK";
@@ -208,13 +210,96 @@ enum BuiltInStrings {
 "system.notSupported.message" = "This operation isn’t supported here.";
 "operation.cancelled.title" = "Cancelled";
 "operation.cancelled.message" = "The operation was cancelled.";
+
+/* HTTP: an error no classifier knows that a web framework answered with a client error status
+   gets the code http.<status> and these texts */
+"http.400.title" = "Invalid request";
+"http.400.message" = "The request couldn’t be understood.";
+"http.401.title" = "Sign-in required";
+"http.401.message" = "You need to sign in to do this.";
+"http.402.title" = "Payment required";
+"http.402.message" = "A payment is required to do this.";
+"http.403.title" = "Permission denied";
+"http.403.message" = "You don’t have permission to do this.";
+"http.404.title" = "Not found";
+"http.404.message" = "The requested item couldn’t be found.";
+"http.405.title" = "Method not allowed";
+"http.405.message" = "This address doesn’t accept this kind of request.";
+"http.406.title" = "Format not available";
+"http.406.message" = "The requested format isn’t available.";
+"http.407.title" = "Proxy sign-in required";
+"http.407.message" = "You need to sign in to the proxy server.";
+"http.408.title" = "Request timed out";
+"http.408.message" = "The server stopped waiting for the request.";
+"http.409.title" = "Conflict";
+"http.409.message" = "This conflicts with the current state.";
+"http.410.title" = "No longer available";
+"http.410.message" = "The requested item is no longer available.";
+"http.411.title" = "Length required";
+"http.411.message" = "The request must state the length of its content.";
+"http.412.title" = "Item changed";
+"http.412.message" = "The item has changed since it was last loaded.";
+"http.413.title" = "Request too large";
+"http.413.message" = "The data sent is too large.";
+"http.414.title" = "Address too long";
+"http.414.message" = "The web address is too long.";
+"http.415.title" = "Unsupported format";
+"http.415.message" = "The data sent is in a format that isn’t supported.";
+"http.416.title" = "Range not available";
+"http.416.message" = "The requested part of the content isn’t available.";
+"http.417.title" = "Requirement not met";
+"http.417.message" = "The server can’t meet a requirement of the request.";
+"http.421.title" = "Wrong server";
+"http.421.message" = "The request was sent to a server that can’t answer it.";
+"http.422.title" = "Invalid data";
+"http.422.message" = "The data sent couldn’t be processed.";
+"http.423.title" = "Item locked";
+"http.423.message" = "The item is locked right now.";
+"http.424.title" = "Related action failed";
+"http.424.message" = "This couldn’t be done because a related action failed.";
+"http.425.title" = "Too early";
+"http.425.message" = "The server isn’t ready to process this request yet.";
+"http.426.title" = "Upgrade required";
+"http.426.message" = "The server requires a newer protocol for this request.";
+"http.428.title" = "Condition required";
+"http.428.message" = "The request must be conditional, so that no changes are lost.";
+"http.429.title" = "Too many requests";
+"http.429.message" = "Too many requests were made in a short time.";
+"http.431.title" = "Request headers too large";
+"http.431.message" = "The request’s headers are too large.";
+"http.451.title" = "Unavailable for legal reasons";
+"http.451.message" = "This item isn’t available for legal reasons.";
+
+/* Field problems of a request's validation (the server integrations' validators):
+   validation.<problem>.message; %@ is a number, a minimum or a maximum */
+"validation.failed.message" = "Some fields aren’t valid. Correct them, then try again.";
+"validation.required.message" = "This field is required.";
+"validation.null.message" = "This field must have a value.";
+"validation.type.message" = "This field has a value of the wrong type.";
+"validation.invalid.message" = "This value isn’t valid.";
+"validation.email.message" = "Enter a valid email address.";
+"validation.url.message" = "Enter a valid URL.";
+"validation.pattern.message" = "This value isn’t in the expected format.";
+"validation.characters.message" = "This value contains characters that aren’t allowed.";
+"validation.notAllowed.message" = "This value isn’t one of the allowed choices.";
+"validation.empty.message" = "This field must not be empty.";
+"validation.mustBeEmpty.message" = "This field must be empty.";
+"validation.mustBeNull.message" = "This field must not have a value.";
+"validation.range.tooSmall.message" = "This value must be at least %@.";
+"validation.range.tooLarge.message" = "This value must be at most %@.";
+"validation.count.tooShort.message" = "Use at least %@ characters.";
+"validation.count.tooLong.message" = "Use at most %@ characters.";
+"validation.count.tooFew.message" = "Give at least %@ items.";
+"validation.count.tooMany.message" = "Give at most %@ items.";
 """#),
         (language: "de", name: "Localization/de.lproj/FriendlyErrors.strings", contents: #"""
 /* The library's own texts in German (de); the base language is English (en).
    Keys: action.* button labels; severity.* headline words; console.* and json.* presenter labels;
    category.<name>.* generic texts by category; <code>.title/.message/.reason/.suggestion for the
-   errors the pipeline knows. Placeholders: %@ text, %lld integer; every translation must take the
-   same ones (`friendly-errors lint` and the tests check). */
+   errors the pipeline knows, http.<status>.* for a framework's client error statuses;
+   validation.<problem>.message for the field problems of a request's validation. Placeholders: %@
+   text, %lld integer; every translation must take the same ones (`friendly-errors lint` and the
+   tests check). */
 
 /* Buttons */
 "action.ok" = "OK";
@@ -411,13 +496,96 @@ enum BuiltInStrings {
 "system.notSupported.message" = "Dieser Vorgang wird hier nicht unterstützt.";
 "operation.cancelled.title" = "Abgebrochen";
 "operation.cancelled.message" = "Der Vorgang wurde abgebrochen.";
+
+/* HTTP: an error no classifier knows that a web framework answered with a client error status
+   gets the code http.<status> and these texts */
+"http.400.title" = "Ungültige Anfrage";
+"http.400.message" = "Die Anfrage konnte nicht verstanden werden.";
+"http.401.title" = "Anmeldung erforderlich";
+"http.401.message" = "Dazu müssen Sie sich anmelden.";
+"http.402.title" = "Zahlung erforderlich";
+"http.402.message" = "Dafür ist eine Zahlung erforderlich.";
+"http.403.title" = "Zugriff verweigert";
+"http.403.message" = "Sie sind dazu nicht berechtigt.";
+"http.404.title" = "Nicht gefunden";
+"http.404.message" = "Das angeforderte Element wurde nicht gefunden.";
+"http.405.title" = "Methode nicht erlaubt";
+"http.405.message" = "Diese Adresse akzeptiert diese Art von Anfrage nicht.";
+"http.406.title" = "Format nicht verfügbar";
+"http.406.message" = "Das angeforderte Format ist nicht verfügbar.";
+"http.407.title" = "Proxy-Anmeldung erforderlich";
+"http.407.message" = "Sie müssen sich beim Proxyserver anmelden.";
+"http.408.title" = "Zeitüberschreitung der Anfrage";
+"http.408.message" = "Der Server hat nicht länger auf die Anfrage gewartet.";
+"http.409.title" = "Konflikt";
+"http.409.message" = "Dies steht im Konflikt mit dem aktuellen Zustand.";
+"http.410.title" = "Nicht mehr verfügbar";
+"http.410.message" = "Das angeforderte Element ist nicht mehr verfügbar.";
+"http.411.title" = "Länge erforderlich";
+"http.411.message" = "Die Anfrage muss die Länge ihres Inhalts angeben.";
+"http.412.title" = "Element geändert";
+"http.412.message" = "Das Element wurde seit dem letzten Laden geändert.";
+"http.413.title" = "Anfrage zu groß";
+"http.413.message" = "Die gesendeten Daten sind zu groß.";
+"http.414.title" = "Adresse zu lang";
+"http.414.message" = "Die Webadresse ist zu lang.";
+"http.415.title" = "Format nicht unterstützt";
+"http.415.message" = "Die gesendeten Daten haben ein Format, das nicht unterstützt wird.";
+"http.416.title" = "Bereich nicht verfügbar";
+"http.416.message" = "Der angeforderte Teil des Inhalts ist nicht verfügbar.";
+"http.417.title" = "Anforderung nicht erfüllt";
+"http.417.message" = "Der Server kann eine Anforderung der Anfrage nicht erfüllen.";
+"http.421.title" = "Falscher Server";
+"http.421.message" = "Die Anfrage wurde an einen Server gesendet, der sie nicht beantworten kann.";
+"http.422.title" = "Ungültige Daten";
+"http.422.message" = "Die gesendeten Daten konnten nicht verarbeitet werden.";
+"http.423.title" = "Element gesperrt";
+"http.423.message" = "Das Element ist derzeit gesperrt.";
+"http.424.title" = "Zugehörige Aktion fehlgeschlagen";
+"http.424.message" = "Dies war nicht möglich, weil eine zugehörige Aktion fehlgeschlagen ist.";
+"http.425.title" = "Zu früh";
+"http.425.message" = "Der Server kann diese Anfrage noch nicht verarbeiten.";
+"http.426.title" = "Upgrade erforderlich";
+"http.426.message" = "Der Server erfordert für diese Anfrage ein neueres Protokoll.";
+"http.428.title" = "Bedingung erforderlich";
+"http.428.message" = "Die Anfrage muss eine Bedingung enthalten, damit keine Änderungen verloren gehen.";
+"http.429.title" = "Zu viele Anfragen";
+"http.429.message" = "In kurzer Zeit wurden zu viele Anfragen gestellt.";
+"http.431.title" = "Header zu groß";
+"http.431.message" = "Die Header der Anfrage sind zu groß.";
+"http.451.title" = "Aus rechtlichen Gründen nicht verfügbar";
+"http.451.message" = "Dieses Element ist aus rechtlichen Gründen nicht verfügbar.";
+
+/* Field problems of a request's validation (the server integrations' validators):
+   validation.<problem>.message; %@ is a number, a minimum or a maximum */
+"validation.failed.message" = "Einige Felder sind ungültig. Korrigieren Sie sie und versuchen Sie es erneut.";
+"validation.required.message" = "Dieses Feld ist erforderlich.";
+"validation.null.message" = "Dieses Feld muss einen Wert haben.";
+"validation.type.message" = "Der Wert dieses Felds hat den falschen Typ.";
+"validation.invalid.message" = "Dieser Wert ist ungültig.";
+"validation.email.message" = "Geben Sie eine gültige E-Mail-Adresse ein.";
+"validation.url.message" = "Geben Sie eine gültige URL ein.";
+"validation.pattern.message" = "Dieser Wert hat nicht das erwartete Format.";
+"validation.characters.message" = "Dieser Wert enthält nicht erlaubte Zeichen.";
+"validation.notAllowed.message" = "Dieser Wert gehört nicht zu den erlaubten Möglichkeiten.";
+"validation.empty.message" = "Dieses Feld darf nicht leer sein.";
+"validation.mustBeEmpty.message" = "Dieses Feld muss leer sein.";
+"validation.mustBeNull.message" = "Dieses Feld darf keinen Wert haben.";
+"validation.range.tooSmall.message" = "Dieser Wert muss mindestens %@ sein.";
+"validation.range.tooLarge.message" = "Dieser Wert darf höchstens %@ sein.";
+"validation.count.tooShort.message" = "Verwenden Sie mindestens %@ Zeichen.";
+"validation.count.tooLong.message" = "Verwenden Sie höchstens %@ Zeichen.";
+"validation.count.tooFew.message" = "Geben Sie mindestens %@ Einträge an.";
+"validation.count.tooMany.message" = "Geben Sie höchstens %@ Einträge an.";
 """#),
         (language: "es", name: "Localization/es.lproj/FriendlyErrors.strings", contents: #"""
 /* The library's own texts in Spanish (es); the base language is English (en).
    Keys: action.* button labels; severity.* headline words; console.* and json.* presenter labels;
    category.<name>.* generic texts by category; <code>.title/.message/.reason/.suggestion for the
-   errors the pipeline knows. Placeholders: %@ text, %lld integer; every translation must take the
-   same ones (`friendly-errors lint` and the tests check). */
+   errors the pipeline knows, http.<status>.* for a framework's client error statuses;
+   validation.<problem>.message for the field problems of a request's validation. Placeholders: %@
+   text, %lld integer; every translation must take the same ones (`friendly-errors lint` and the
+   tests check). */
 
 /* Buttons */
 "action.ok" = "OK";
@@ -614,13 +782,96 @@ enum BuiltInStrings {
 "system.notSupported.message" = "Esta operación no se admite aquí.";
 "operation.cancelled.title" = "Operación cancelada";
 "operation.cancelled.message" = "Se ha cancelado la operación.";
+
+/* HTTP: an error no classifier knows that a web framework answered with a client error status
+   gets the code http.<status> and these texts */
+"http.400.title" = "Solicitud no válida";
+"http.400.message" = "No se ha podido entender la solicitud.";
+"http.401.title" = "Es necesario iniciar sesión";
+"http.401.message" = "Debe iniciar sesión para realizar esta acción.";
+"http.402.title" = "Se requiere un pago";
+"http.402.message" = "Para realizar esta acción se requiere un pago.";
+"http.403.title" = "Permiso denegado";
+"http.403.message" = "No tiene permiso para realizar esta acción.";
+"http.404.title" = "No se ha encontrado";
+"http.404.message" = "No se ha encontrado el elemento solicitado.";
+"http.405.title" = "Método no permitido";
+"http.405.message" = "Esta dirección no acepta este tipo de solicitud.";
+"http.406.title" = "Formato no disponible";
+"http.406.message" = "El formato solicitado no está disponible.";
+"http.407.title" = "Es necesario iniciar sesión en el proxy";
+"http.407.message" = "Debe iniciar sesión en el servidor proxy.";
+"http.408.title" = "Tiempo de espera agotado";
+"http.408.message" = "El servidor ha dejado de esperar la solicitud.";
+"http.409.title" = "Conflicto";
+"http.409.message" = "Esta acción entra en conflicto con el estado actual.";
+"http.410.title" = "Ya no está disponible";
+"http.410.message" = "El elemento solicitado ya no está disponible.";
+"http.411.title" = "Longitud obligatoria";
+"http.411.message" = "La solicitud debe indicar la longitud de su contenido.";
+"http.412.title" = "Elemento modificado";
+"http.412.message" = "El elemento ha cambiado desde la última vez que se cargó.";
+"http.413.title" = "Solicitud demasiado grande";
+"http.413.message" = "Los datos enviados son demasiado grandes.";
+"http.414.title" = "Dirección demasiado larga";
+"http.414.message" = "La dirección web es demasiado larga.";
+"http.415.title" = "Formato no admitido";
+"http.415.message" = "Los datos enviados tienen un formato que no se admite.";
+"http.416.title" = "Intervalo no disponible";
+"http.416.message" = "La parte solicitada del contenido no está disponible.";
+"http.417.title" = "Requisito no cumplido";
+"http.417.message" = "El servidor no puede cumplir un requisito de la solicitud.";
+"http.421.title" = "Servidor incorrecto";
+"http.421.message" = "La solicitud se ha enviado a un servidor que no puede responderla.";
+"http.422.title" = "Datos no válidos";
+"http.422.message" = "No se han podido procesar los datos enviados.";
+"http.423.title" = "Elemento bloqueado";
+"http.423.message" = "El elemento está bloqueado en este momento.";
+"http.424.title" = "Ha fallado una acción relacionada";
+"http.424.message" = "No se ha podido realizar porque ha fallado una acción relacionada.";
+"http.425.title" = "Demasiado pronto";
+"http.425.message" = "El servidor aún no puede procesar esta solicitud.";
+"http.426.title" = "Actualización obligatoria";
+"http.426.message" = "El servidor requiere un protocolo más reciente para esta solicitud.";
+"http.428.title" = "Condición obligatoria";
+"http.428.message" = "La solicitud debe ser condicional para que no se pierdan cambios.";
+"http.429.title" = "Demasiadas solicitudes";
+"http.429.message" = "Se han realizado demasiadas solicitudes en poco tiempo.";
+"http.431.title" = "Encabezados demasiado grandes";
+"http.431.message" = "Los encabezados de la solicitud son demasiado grandes.";
+"http.451.title" = "No disponible por motivos legales";
+"http.451.message" = "Este elemento no está disponible por motivos legales.";
+
+/* Field problems of a request's validation (the server integrations' validators):
+   validation.<problem>.message; %@ is a number, a minimum or a maximum */
+"validation.failed.message" = "Algunos campos no son válidos. Corríjalos y vuelva a intentarlo.";
+"validation.required.message" = "Este campo es obligatorio.";
+"validation.null.message" = "Este campo debe tener un valor.";
+"validation.type.message" = "El valor de este campo es de un tipo incorrecto.";
+"validation.invalid.message" = "Este valor no es válido.";
+"validation.email.message" = "Introduzca una dirección de correo electrónico válida.";
+"validation.url.message" = "Introduzca una URL válida.";
+"validation.pattern.message" = "Este valor no tiene el formato esperado.";
+"validation.characters.message" = "Este valor contiene caracteres no permitidos.";
+"validation.notAllowed.message" = "Este valor no es una de las opciones permitidas.";
+"validation.empty.message" = "Este campo no puede estar vacío.";
+"validation.mustBeEmpty.message" = "Este campo debe estar vacío.";
+"validation.mustBeNull.message" = "Este campo no debe tener valor.";
+"validation.range.tooSmall.message" = "Este valor debe ser como mínimo %@.";
+"validation.range.tooLarge.message" = "Este valor debe ser como máximo %@.";
+"validation.count.tooShort.message" = "Use al menos %@ caracteres.";
+"validation.count.tooLong.message" = "Use como máximo %@ caracteres.";
+"validation.count.tooFew.message" = "Indique al menos %@ elementos.";
+"validation.count.tooMany.message" = "Indique como máximo %@ elementos.";
 """#),
         (language: "fr", name: "Localization/fr.lproj/FriendlyErrors.strings", contents: #"""
 /* The library's own texts in French (fr); the base language is English (en).
    Keys: action.* button labels; severity.* headline words; console.* and json.* presenter labels;
    category.<name>.* generic texts by category; <code>.title/.message/.reason/.suggestion for the
-   errors the pipeline knows. Placeholders: %@ text, %lld integer; every translation must take the
-   same ones (`friendly-errors lint` and the tests check). */
+   errors the pipeline knows, http.<status>.* for a framework's client error statuses;
+   validation.<problem>.message for the field problems of a request's validation. Placeholders: %@
+   text, %lld integer; every translation must take the same ones (`friendly-errors lint` and the
+   tests check). */
 
 /* Buttons */
 "action.ok" = "OK";
@@ -817,13 +1068,96 @@ enum BuiltInStrings {
 "system.notSupported.message" = "Cette opération n’est pas prise en charge ici.";
 "operation.cancelled.title" = "Opération annulée";
 "operation.cancelled.message" = "L’opération a été annulée.";
+
+/* HTTP: an error no classifier knows that a web framework answered with a client error status
+   gets the code http.<status> and these texts */
+"http.400.title" = "Requête non valide";
+"http.400.message" = "La requête n’a pas pu être comprise.";
+"http.401.title" = "Connexion requise";
+"http.401.message" = "Vous devez vous connecter pour effectuer cette action.";
+"http.402.title" = "Paiement requis";
+"http.402.message" = "Un paiement est requis pour effectuer cette action.";
+"http.403.title" = "Autorisation refusée";
+"http.403.message" = "Vous n’avez pas l’autorisation d’effectuer cette action.";
+"http.404.title" = "Introuvable";
+"http.404.message" = "L’élément demandé est introuvable.";
+"http.405.title" = "Méthode non autorisée";
+"http.405.message" = "Cette adresse n’accepte pas ce type de requête.";
+"http.406.title" = "Format non disponible";
+"http.406.message" = "Le format demandé n’est pas disponible.";
+"http.407.title" = "Connexion au proxy requise";
+"http.407.message" = "Vous devez vous connecter au serveur proxy.";
+"http.408.title" = "Délai de requête dépassé";
+"http.408.message" = "Le serveur a cessé d’attendre la requête.";
+"http.409.title" = "Conflit";
+"http.409.message" = "Cette action est en conflit avec l’état actuel.";
+"http.410.title" = "Plus disponible";
+"http.410.message" = "L’élément demandé n’est plus disponible.";
+"http.411.title" = "Longueur requise";
+"http.411.message" = "La requête doit indiquer la longueur de son contenu.";
+"http.412.title" = "Élément modifié";
+"http.412.message" = "L’élément a été modifié depuis son dernier chargement.";
+"http.413.title" = "Requête trop volumineuse";
+"http.413.message" = "Les données envoyées sont trop volumineuses.";
+"http.414.title" = "Adresse trop longue";
+"http.414.message" = "L’adresse web est trop longue.";
+"http.415.title" = "Format non pris en charge";
+"http.415.message" = "Les données envoyées sont dans un format qui n’est pas pris en charge.";
+"http.416.title" = "Plage non disponible";
+"http.416.message" = "La partie demandée du contenu n’est pas disponible.";
+"http.417.title" = "Exigence non satisfaite";
+"http.417.message" = "Le serveur ne peut pas satisfaire une exigence de la requête.";
+"http.421.title" = "Mauvais serveur";
+"http.421.message" = "La requête a été envoyée à un serveur qui ne peut pas y répondre.";
+"http.422.title" = "Données non valides";
+"http.422.message" = "Les données envoyées n’ont pas pu être traitées.";
+"http.423.title" = "Élément verrouillé";
+"http.423.message" = "L’élément est actuellement verrouillé.";
+"http.424.title" = "Échec d’une action liée";
+"http.424.message" = "Impossible d’effectuer cette action, car une action liée a échoué.";
+"http.425.title" = "Trop tôt";
+"http.425.message" = "Le serveur ne peut pas encore traiter cette requête.";
+"http.426.title" = "Mise à niveau requise";
+"http.426.message" = "Le serveur exige un protocole plus récent pour cette requête.";
+"http.428.title" = "Condition requise";
+"http.428.message" = "La requête doit être conditionnelle afin qu’aucune modification ne soit perdue.";
+"http.429.title" = "Trop de requêtes";
+"http.429.message" = "Trop de requêtes ont été envoyées en peu de temps.";
+"http.431.title" = "En-têtes trop volumineux";
+"http.431.message" = "Les en-têtes de la requête sont trop volumineux.";
+"http.451.title" = "Indisponible pour raisons juridiques";
+"http.451.message" = "Cet élément n’est pas disponible pour des raisons juridiques.";
+
+/* Field problems of a request's validation (the server integrations' validators):
+   validation.<problem>.message; %@ is a number, a minimum or a maximum */
+"validation.failed.message" = "Certains champs ne sont pas valides. Corrigez-les, puis réessayez.";
+"validation.required.message" = "Ce champ est obligatoire.";
+"validation.null.message" = "Ce champ doit avoir une valeur.";
+"validation.type.message" = "La valeur de ce champ n’est pas du bon type.";
+"validation.invalid.message" = "Cette valeur n’est pas valide.";
+"validation.email.message" = "Saisissez une adresse e-mail valide.";
+"validation.url.message" = "Saisissez une URL valide.";
+"validation.pattern.message" = "Cette valeur n’a pas le format attendu.";
+"validation.characters.message" = "Cette valeur contient des caractères non autorisés.";
+"validation.notAllowed.message" = "Cette valeur ne fait pas partie des choix autorisés.";
+"validation.empty.message" = "Ce champ ne doit pas être vide.";
+"validation.mustBeEmpty.message" = "Ce champ doit être vide.";
+"validation.mustBeNull.message" = "Ce champ ne doit pas avoir de valeur.";
+"validation.range.tooSmall.message" = "Cette valeur doit être au moins %@.";
+"validation.range.tooLarge.message" = "Cette valeur doit être au plus %@.";
+"validation.count.tooShort.message" = "Utilisez au moins %@ caractères.";
+"validation.count.tooLong.message" = "Utilisez au plus %@ caractères.";
+"validation.count.tooFew.message" = "Indiquez au moins %@ éléments.";
+"validation.count.tooMany.message" = "Indiquez au plus %@ éléments.";
 """#),
         (language: "ja", name: "Localization/ja.lproj/FriendlyErrors.strings", contents: #"""
 /* The library's own texts in Japanese (ja); the base language is English (en).
    Keys: action.* button labels; severity.* headline words; console.* and json.* presenter labels;
    category.<name>.* generic texts by category; <code>.title/.message/.reason/.suggestion for the
-   errors the pipeline knows. Placeholders: %@ text, %lld integer; every translation must take the
-   same ones (`friendly-errors lint` and the tests check). */
+   errors the pipeline knows, http.<status>.* for a framework's client error statuses;
+   validation.<problem>.message for the field problems of a request's validation. Placeholders: %@
+   text, %lld integer; every translation must take the same ones (`friendly-errors lint` and the
+   tests check). */
 
 /* Buttons */
 "action.ok" = "OK";
@@ -1020,13 +1354,96 @@ enum BuiltInStrings {
 "system.notSupported.message" = "この環境ではこの操作はサポートされていません。";
 "operation.cancelled.title" = "キャンセルされました";
 "operation.cancelled.message" = "操作はキャンセルされました。";
+
+/* HTTP: an error no classifier knows that a web framework answered with a client error status
+   gets the code http.<status> and these texts */
+"http.400.title" = "リクエストが無効です";
+"http.400.message" = "リクエストを理解できませんでした。";
+"http.401.title" = "サインインが必要です";
+"http.401.message" = "この操作を行うにはサインインが必要です。";
+"http.402.title" = "支払いが必要です";
+"http.402.message" = "この操作を行うには支払いが必要です。";
+"http.403.title" = "権限がありません";
+"http.403.message" = "この操作を行う権限がありません。";
+"http.404.title" = "見つかりません";
+"http.404.message" = "指定された項目が見つかりません。";
+"http.405.title" = "メソッドが許可されていません";
+"http.405.message" = "このアドレスでは、この種類のリクエストは受け付けていません。";
+"http.406.title" = "形式を利用できません";
+"http.406.message" = "要求された形式は利用できません。";
+"http.407.title" = "プロキシへのサインインが必要です";
+"http.407.message" = "プロキシサーバーにサインインする必要があります。";
+"http.408.title" = "リクエストがタイムアウトしました";
+"http.408.message" = "サーバーはリクエストの待機を終了しました。";
+"http.409.title" = "競合が発生しました";
+"http.409.message" = "現在の状態と競合しています。";
+"http.410.title" = "利用できなくなりました";
+"http.410.message" = "指定された項目は利用できなくなりました。";
+"http.411.title" = "長さの指定が必要です";
+"http.411.message" = "リクエストには内容の長さを指定する必要があります。";
+"http.412.title" = "項目が変更されています";
+"http.412.message" = "前回の読み込み以降に項目が変更されています。";
+"http.413.title" = "リクエストが大きすぎます";
+"http.413.message" = "送信されたデータが大きすぎます。";
+"http.414.title" = "アドレスが長すぎます";
+"http.414.message" = "Web アドレスが長すぎます。";
+"http.415.title" = "サポートされていない形式です";
+"http.415.message" = "送信されたデータの形式はサポートされていません。";
+"http.416.title" = "範囲を利用できません";
+"http.416.message" = "コンテンツの要求された部分は利用できません。";
+"http.417.title" = "要件を満たせません";
+"http.417.message" = "サーバーはリクエストの要件を満たすことができません。";
+"http.421.title" = "送信先のサーバーが違います";
+"http.421.message" = "このリクエストに応答できないサーバーに送信されました。";
+"http.422.title" = "データが無効です";
+"http.422.message" = "送信されたデータを処理できませんでした。";
+"http.423.title" = "項目がロックされています";
+"http.423.message" = "この項目は現在ロックされています。";
+"http.424.title" = "関連する操作が失敗しました";
+"http.424.message" = "関連する操作が失敗したため、実行できませんでした。";
+"http.425.title" = "リクエストが早すぎます";
+"http.425.message" = "サーバーはまだこのリクエストを処理できません。";
+"http.426.title" = "アップグレードが必要です";
+"http.426.message" = "このリクエストには、より新しいプロトコルが必要です。";
+"http.428.title" = "条件の指定が必要です";
+"http.428.message" = "変更が失われないように、リクエストには条件を指定する必要があります。";
+"http.429.title" = "リクエストが多すぎます";
+"http.429.message" = "短時間に送信されたリクエストが多すぎます。";
+"http.431.title" = "ヘッダーが大きすぎます";
+"http.431.message" = "リクエストのヘッダーが大きすぎます。";
+"http.451.title" = "法的な理由により利用できません";
+"http.451.message" = "この項目は法的な理由により利用できません。";
+
+/* Field problems of a request's validation (the server integrations' validators):
+   validation.<problem>.message; %@ is a number, a minimum or a maximum */
+"validation.failed.message" = "正しくない項目があります。修正してから、もう一度お試しください。";
+"validation.required.message" = "この項目は必須です。";
+"validation.null.message" = "この項目には値が必要です。";
+"validation.type.message" = "この項目の値の型が正しくありません。";
+"validation.invalid.message" = "この値は無効です。";
+"validation.email.message" = "有効なメールアドレスを入力してください。";
+"validation.url.message" = "有効なURLを入力してください。";
+"validation.pattern.message" = "この値は想定された形式ではありません。";
+"validation.characters.message" = "この値には使用できない文字が含まれています。";
+"validation.notAllowed.message" = "この値は選択できる値のいずれでもありません。";
+"validation.empty.message" = "この項目は空にできません。";
+"validation.mustBeEmpty.message" = "この項目は空でなければなりません。";
+"validation.mustBeNull.message" = "この項目に値を指定することはできません。";
+"validation.range.tooSmall.message" = "この値は%@以上でなければなりません。";
+"validation.range.tooLarge.message" = "この値は%@以下でなければなりません。";
+"validation.count.tooShort.message" = "%@文字以上で入力してください。";
+"validation.count.tooLong.message" = "%@文字以内で入力してください。";
+"validation.count.tooFew.message" = "%@個以上指定してください。";
+"validation.count.tooMany.message" = "%@個以内で指定してください。";
 """#),
         (language: "ko", name: "Localization/ko.lproj/FriendlyErrors.strings", contents: #"""
 /* The library's own texts in Korean (ko); the base language is English (en).
    Keys: action.* button labels; severity.* headline words; console.* and json.* presenter labels;
    category.<name>.* generic texts by category; <code>.title/.message/.reason/.suggestion for the
-   errors the pipeline knows. Placeholders: %@ text, %lld integer; every translation must take the
-   same ones (`friendly-errors lint` and the tests check). */
+   errors the pipeline knows, http.<status>.* for a framework's client error statuses;
+   validation.<problem>.message for the field problems of a request's validation. Placeholders: %@
+   text, %lld integer; every translation must take the same ones (`friendly-errors lint` and the
+   tests check). */
 
 /* Buttons */
 "action.ok" = "확인";
@@ -1223,13 +1640,96 @@ enum BuiltInStrings {
 "system.notSupported.message" = "이 환경에서는 이 작업이 지원되지 않습니다.";
 "operation.cancelled.title" = "취소됨";
 "operation.cancelled.message" = "작업이 취소되었습니다.";
+
+/* HTTP: an error no classifier knows that a web framework answered with a client error status
+   gets the code http.<status> and these texts */
+"http.400.title" = "잘못된 요청";
+"http.400.message" = "요청을 이해할 수 없습니다.";
+"http.401.title" = "로그인 필요";
+"http.401.message" = "이 작업을 수행하려면 로그인해야 합니다.";
+"http.402.title" = "결제 필요";
+"http.402.message" = "이 작업을 수행하려면 결제가 필요합니다.";
+"http.403.title" = "권한 없음";
+"http.403.message" = "이 작업을 수행할 권한이 없습니다.";
+"http.404.title" = "찾을 수 없음";
+"http.404.message" = "요청한 항목을 찾을 수 없습니다.";
+"http.405.title" = "허용되지 않는 메서드";
+"http.405.message" = "이 주소는 이 유형의 요청을 허용하지 않습니다.";
+"http.406.title" = "형식을 사용할 수 없음";
+"http.406.message" = "요청한 형식을 사용할 수 없습니다.";
+"http.407.title" = "프록시 로그인 필요";
+"http.407.message" = "프록시 서버에 로그인해야 합니다.";
+"http.408.title" = "요청 시간 초과";
+"http.408.message" = "서버가 요청을 기다리는 시간이 초과되었습니다.";
+"http.409.title" = "충돌";
+"http.409.message" = "현재 상태와 충돌합니다.";
+"http.410.title" = "더 이상 사용할 수 없음";
+"http.410.message" = "요청한 항목은 더 이상 사용할 수 없습니다.";
+"http.411.title" = "길이 필요";
+"http.411.message" = "요청에 콘텐츠 길이를 지정해야 합니다.";
+"http.412.title" = "항목이 변경됨";
+"http.412.message" = "마지막으로 불러온 후 항목이 변경되었습니다.";
+"http.413.title" = "요청이 너무 큼";
+"http.413.message" = "보낸 데이터가 너무 큽니다.";
+"http.414.title" = "주소가 너무 김";
+"http.414.message" = "웹 주소가 너무 깁니다.";
+"http.415.title" = "지원되지 않는 형식";
+"http.415.message" = "보낸 데이터의 형식은 지원되지 않습니다.";
+"http.416.title" = "범위를 사용할 수 없음";
+"http.416.message" = "요청한 콘텐츠 부분을 사용할 수 없습니다.";
+"http.417.title" = "요구 사항을 충족할 수 없음";
+"http.417.message" = "서버가 요청의 요구 사항을 충족할 수 없습니다.";
+"http.421.title" = "잘못된 서버";
+"http.421.message" = "요청에 응답할 수 없는 서버로 요청이 전송되었습니다.";
+"http.422.title" = "잘못된 데이터";
+"http.422.message" = "보낸 데이터를 처리할 수 없습니다.";
+"http.423.title" = "항목이 잠김";
+"http.423.message" = "현재 항목이 잠겨 있습니다.";
+"http.424.title" = "관련 작업 실패";
+"http.424.message" = "관련 작업이 실패하여 수행할 수 없습니다.";
+"http.425.title" = "너무 이른 요청";
+"http.425.message" = "서버에서 아직 이 요청을 처리할 수 없습니다.";
+"http.426.title" = "업그레이드 필요";
+"http.426.message" = "이 요청에는 더 새로운 프로토콜이 필요합니다.";
+"http.428.title" = "조건 필요";
+"http.428.message" = "변경 사항이 손실되지 않도록 요청에 조건을 지정해야 합니다.";
+"http.429.title" = "요청이 너무 많음";
+"http.429.message" = "짧은 시간 동안 너무 많은 요청이 발생했습니다.";
+"http.431.title" = "헤더가 너무 큼";
+"http.431.message" = "요청의 헤더가 너무 큽니다.";
+"http.451.title" = "법적 사유로 사용할 수 없음";
+"http.451.message" = "이 항목은 법적 사유로 사용할 수 없습니다.";
+
+/* Field problems of a request's validation (the server integrations' validators):
+   validation.<problem>.message; %@ is a number, a minimum or a maximum */
+"validation.failed.message" = "일부 항목이 올바르지 않습니다. 수정한 후 다시 시도하십시오.";
+"validation.required.message" = "필수 항목입니다.";
+"validation.null.message" = "이 항목에는 값이 있어야 합니다.";
+"validation.type.message" = "이 항목의 값 형식이 올바르지 않습니다.";
+"validation.invalid.message" = "이 값은 유효하지 않습니다.";
+"validation.email.message" = "유효한 이메일 주소를 입력하십시오.";
+"validation.url.message" = "유효한 URL을 입력하십시오.";
+"validation.pattern.message" = "이 값은 예상한 형식이 아닙니다.";
+"validation.characters.message" = "이 값에 허용되지 않는 문자가 있습니다.";
+"validation.notAllowed.message" = "이 값은 허용된 선택지가 아닙니다.";
+"validation.empty.message" = "이 항목은 비워 둘 수 없습니다.";
+"validation.mustBeEmpty.message" = "이 항목은 비어 있어야 합니다.";
+"validation.mustBeNull.message" = "이 항목에는 값을 지정할 수 없습니다.";
+"validation.range.tooSmall.message" = "이 값은 %@ 이상이어야 합니다.";
+"validation.range.tooLarge.message" = "이 값은 %@ 이하여야 합니다.";
+"validation.count.tooShort.message" = "%@자 이상 입력하십시오.";
+"validation.count.tooLong.message" = "%@자 이하로 입력하십시오.";
+"validation.count.tooFew.message" = "%@개 이상 지정하십시오.";
+"validation.count.tooMany.message" = "%@개 이하로 지정하십시오.";
 """#),
         (language: "pt-BR", name: "Localization/pt-BR.lproj/FriendlyErrors.strings", contents: #"""
 /* The library's own texts in Brazilian Portuguese (pt-BR); the base language is English (en).
    Keys: action.* button labels; severity.* headline words; console.* and json.* presenter labels;
    category.<name>.* generic texts by category; <code>.title/.message/.reason/.suggestion for the
-   errors the pipeline knows. Placeholders: %@ text, %lld integer; every translation must take the
-   same ones (`friendly-errors lint` and the tests check). */
+   errors the pipeline knows, http.<status>.* for a framework's client error statuses;
+   validation.<problem>.message for the field problems of a request's validation. Placeholders: %@
+   text, %lld integer; every translation must take the same ones (`friendly-errors lint` and the
+   tests check). */
 
 /* Buttons */
 "action.ok" = "OK";
@@ -1426,13 +1926,96 @@ enum BuiltInStrings {
 "system.notSupported.message" = "Esta operação não é compatível neste ambiente.";
 "operation.cancelled.title" = "Operação cancelada";
 "operation.cancelled.message" = "A operação foi cancelada.";
+
+/* HTTP: an error no classifier knows that a web framework answered with a client error status
+   gets the code http.<status> and these texts */
+"http.400.title" = "Solicitação inválida";
+"http.400.message" = "Não foi possível entender a solicitação.";
+"http.401.title" = "É necessário fazer login";
+"http.401.message" = "Você precisa fazer login para realizar esta ação.";
+"http.402.title" = "Pagamento necessário";
+"http.402.message" = "É necessário um pagamento para realizar esta ação.";
+"http.403.title" = "Permissão negada";
+"http.403.message" = "Você não tem permissão para realizar esta ação.";
+"http.404.title" = "Não encontrado";
+"http.404.message" = "O item solicitado não foi encontrado.";
+"http.405.title" = "Método não permitido";
+"http.405.message" = "Este endereço não aceita este tipo de solicitação.";
+"http.406.title" = "Formato indisponível";
+"http.406.message" = "O formato solicitado não está disponível.";
+"http.407.title" = "É necessário fazer login no proxy";
+"http.407.message" = "Você precisa fazer login no servidor proxy.";
+"http.408.title" = "Tempo da solicitação esgotado";
+"http.408.message" = "O servidor parou de aguardar a solicitação.";
+"http.409.title" = "Conflito";
+"http.409.message" = "Esta ação entra em conflito com o estado atual.";
+"http.410.title" = "Não está mais disponível";
+"http.410.message" = "O item solicitado não está mais disponível.";
+"http.411.title" = "Tamanho obrigatório";
+"http.411.message" = "A solicitação precisa informar o tamanho do seu conteúdo.";
+"http.412.title" = "Item alterado";
+"http.412.message" = "O item foi alterado desde a última vez que foi carregado.";
+"http.413.title" = "Solicitação muito grande";
+"http.413.message" = "Os dados enviados são grandes demais.";
+"http.414.title" = "Endereço muito longo";
+"http.414.message" = "O endereço da web é longo demais.";
+"http.415.title" = "Formato não compatível";
+"http.415.message" = "Os dados enviados estão em um formato não compatível.";
+"http.416.title" = "Intervalo indisponível";
+"http.416.message" = "A parte solicitada do conteúdo não está disponível.";
+"http.417.title" = "Requisito não atendido";
+"http.417.message" = "O servidor não consegue atender a um requisito da solicitação.";
+"http.421.title" = "Servidor incorreto";
+"http.421.message" = "A solicitação foi enviada a um servidor que não pode respondê-la.";
+"http.422.title" = "Dados inválidos";
+"http.422.message" = "Não foi possível processar os dados enviados.";
+"http.423.title" = "Item bloqueado";
+"http.423.message" = "O item está bloqueado no momento.";
+"http.424.title" = "Falha em uma ação relacionada";
+"http.424.message" = "Não foi possível concluir porque uma ação relacionada falhou.";
+"http.425.title" = "Cedo demais";
+"http.425.message" = "O servidor ainda não pode processar esta solicitação.";
+"http.426.title" = "Atualização necessária";
+"http.426.message" = "O servidor exige um protocolo mais recente para esta solicitação.";
+"http.428.title" = "Condição necessária";
+"http.428.message" = "A solicitação precisa ser condicional para que nenhuma alteração seja perdida.";
+"http.429.title" = "Muitas solicitações";
+"http.429.message" = "Muitas solicitações foram feitas em pouco tempo.";
+"http.431.title" = "Cabeçalhos muito grandes";
+"http.431.message" = "Os cabeçalhos da solicitação são grandes demais.";
+"http.451.title" = "Indisponível por motivos legais";
+"http.451.message" = "Este item não está disponível por motivos legais.";
+
+/* Field problems of a request's validation (the server integrations' validators):
+   validation.<problem>.message; %@ is a number, a minimum or a maximum */
+"validation.failed.message" = "Alguns campos não são válidos. Corrija-os e tente novamente.";
+"validation.required.message" = "Este campo é obrigatório.";
+"validation.null.message" = "Este campo precisa ter um valor.";
+"validation.type.message" = "O valor deste campo é de um tipo incorreto.";
+"validation.invalid.message" = "Este valor não é válido.";
+"validation.email.message" = "Digite um endereço de e-mail válido.";
+"validation.url.message" = "Digite uma URL válida.";
+"validation.pattern.message" = "Este valor não está no formato esperado.";
+"validation.characters.message" = "Este valor contém caracteres não permitidos.";
+"validation.notAllowed.message" = "Este valor não é uma das opções permitidas.";
+"validation.empty.message" = "Este campo não pode ficar vazio.";
+"validation.mustBeEmpty.message" = "Este campo precisa ficar vazio.";
+"validation.mustBeNull.message" = "Este campo não pode ter valor.";
+"validation.range.tooSmall.message" = "Este valor precisa ser no mínimo %@.";
+"validation.range.tooLarge.message" = "Este valor precisa ser no máximo %@.";
+"validation.count.tooShort.message" = "Use pelo menos %@ caracteres.";
+"validation.count.tooLong.message" = "Use no máximo %@ caracteres.";
+"validation.count.tooFew.message" = "Informe pelo menos %@ itens.";
+"validation.count.tooMany.message" = "Informe no máximo %@ itens.";
 """#),
         (language: "zh-Hans", name: "Localization/zh-Hans.lproj/FriendlyErrors.strings", contents: #"""
 /* The library's own texts in Simplified Chinese (zh-Hans); the base language is English (en).
    Keys: action.* button labels; severity.* headline words; console.* and json.* presenter labels;
    category.<name>.* generic texts by category; <code>.title/.message/.reason/.suggestion for the
-   errors the pipeline knows. Placeholders: %@ text, %lld integer; every translation must take the
-   same ones (`friendly-errors lint` and the tests check). */
+   errors the pipeline knows, http.<status>.* for a framework's client error statuses;
+   validation.<problem>.message for the field problems of a request's validation. Placeholders: %@
+   text, %lld integer; every translation must take the same ones (`friendly-errors lint` and the
+   tests check). */
 
 /* Buttons */
 "action.ok" = "好";
@@ -1629,13 +2212,96 @@ enum BuiltInStrings {
 "system.notSupported.message" = "此处不支持该操作。";
 "operation.cancelled.title" = "已取消";
 "operation.cancelled.message" = "操作已取消。";
+
+/* HTTP: an error no classifier knows that a web framework answered with a client error status
+   gets the code http.<status> and these texts */
+"http.400.title" = "请求无效";
+"http.400.message" = "无法理解该请求。";
+"http.401.title" = "需要登录";
+"http.401.message" = "您需要登录才能执行此操作。";
+"http.402.title" = "需要付款";
+"http.402.message" = "需要付款才能执行此操作。";
+"http.403.title" = "权限不足";
+"http.403.message" = "您没有执行此操作的权限。";
+"http.404.title" = "未找到";
+"http.404.message" = "找不到请求的项目。";
+"http.405.title" = "不允许的请求方法";
+"http.405.message" = "此网址不接受这种类型的请求。";
+"http.406.title" = "格式不可用";
+"http.406.message" = "请求的格式不可用。";
+"http.407.title" = "需要登录代理";
+"http.407.message" = "您需要登录代理服务器。";
+"http.408.title" = "请求超时";
+"http.408.message" = "服务器已停止等待该请求。";
+"http.409.title" = "冲突";
+"http.409.message" = "此操作与当前状态冲突。";
+"http.410.title" = "已不再可用";
+"http.410.message" = "请求的项目已不再可用。";
+"http.411.title" = "需要长度";
+"http.411.message" = "请求必须注明内容的长度。";
+"http.412.title" = "项目已更改";
+"http.412.message" = "该项目自上次加载后已被更改。";
+"http.413.title" = "请求过大";
+"http.413.message" = "发送的数据过大。";
+"http.414.title" = "网址过长";
+"http.414.message" = "该网址过长。";
+"http.415.title" = "不支持的格式";
+"http.415.message" = "发送的数据格式不受支持。";
+"http.416.title" = "范围不可用";
+"http.416.message" = "请求的内容部分不可用。";
+"http.417.title" = "无法满足要求";
+"http.417.message" = "服务器无法满足请求中的要求。";
+"http.421.title" = "服务器不匹配";
+"http.421.message" = "请求被发送到了无法响应它的服务器。";
+"http.422.title" = "数据无效";
+"http.422.message" = "无法处理发送的数据。";
+"http.423.title" = "项目已锁定";
+"http.423.message" = "该项目当前已被锁定。";
+"http.424.title" = "相关操作失败";
+"http.424.message" = "由于相关操作失败，无法完成此操作。";
+"http.425.title" = "请求过早";
+"http.425.message" = "服务器暂时无法处理此请求。";
+"http.426.title" = "需要升级";
+"http.426.message" = "服务器要求此请求使用更新的协议。";
+"http.428.title" = "需要条件";
+"http.428.message" = "请求必须带有条件，以免更改丢失。";
+"http.429.title" = "请求过多";
+"http.429.message" = "短时间内发出的请求过多。";
+"http.431.title" = "请求头过大";
+"http.431.message" = "请求头字段过大。";
+"http.451.title" = "因法律原因不可用";
+"http.451.message" = "此项目因法律原因不可用。";
+
+/* Field problems of a request's validation (the server integrations' validators):
+   validation.<problem>.message; %@ is a number, a minimum or a maximum */
+"validation.failed.message" = "部分字段无效。请更正后重试。";
+"validation.required.message" = "此字段为必填项。";
+"validation.null.message" = "此字段必须有值。";
+"validation.type.message" = "此字段的值类型不正确。";
+"validation.invalid.message" = "此值无效。";
+"validation.email.message" = "请输入有效的电子邮件地址。";
+"validation.url.message" = "请输入有效的 URL。";
+"validation.pattern.message" = "此值的格式不符合要求。";
+"validation.characters.message" = "此值包含不允许的字符。";
+"validation.notAllowed.message" = "此值不是允许的选项之一。";
+"validation.empty.message" = "此字段不能为空。";
+"validation.mustBeEmpty.message" = "此字段必须为空。";
+"validation.mustBeNull.message" = "此字段不能有值。";
+"validation.range.tooSmall.message" = "此值必须至少为 %@。";
+"validation.range.tooLarge.message" = "此值不能超过 %@。";
+"validation.count.tooShort.message" = "请至少输入 %@ 个字符。";
+"validation.count.tooLong.message" = "请最多输入 %@ 个字符。";
+"validation.count.tooFew.message" = "请至少提供 %@ 项。";
+"validation.count.tooMany.message" = "请最多提供 %@ 项。";
 """#),
         (language: "zh-Hant", name: "Localization/zh-Hant.lproj/FriendlyErrors.strings", contents: #"""
 /* The library's own texts in Traditional Chinese (zh-Hant); the base language is English (en).
    Keys: action.* button labels; severity.* headline words; console.* and json.* presenter labels;
    category.<name>.* generic texts by category; <code>.title/.message/.reason/.suggestion for the
-   errors the pipeline knows. Placeholders: %@ text, %lld integer; every translation must take the
-   same ones (`friendly-errors lint` and the tests check). */
+   errors the pipeline knows, http.<status>.* for a framework's client error statuses;
+   validation.<problem>.message for the field problems of a request's validation. Placeholders: %@
+   text, %lld integer; every translation must take the same ones (`friendly-errors lint` and the
+   tests check). */
 
 /* Buttons */
 "action.ok" = "好";
@@ -1832,6 +2498,87 @@ enum BuiltInStrings {
 "system.notSupported.message" = "此處不支援該操作。";
 "operation.cancelled.title" = "已取消";
 "operation.cancelled.message" = "操作已取消。";
+
+/* HTTP: an error no classifier knows that a web framework answered with a client error status
+   gets the code http.<status> and these texts */
+"http.400.title" = "要求無效";
+"http.400.message" = "無法理解此要求。";
+"http.401.title" = "需要登入";
+"http.401.message" = "您必須登入才能執行此操作。";
+"http.402.title" = "需要付款";
+"http.402.message" = "必須付款才能執行此操作。";
+"http.403.title" = "權限不足";
+"http.403.message" = "您沒有執行此操作的權限。";
+"http.404.title" = "找不到";
+"http.404.message" = "找不到要求的項目。";
+"http.405.title" = "不允許的要求方法";
+"http.405.message" = "此網址不接受這類要求。";
+"http.406.title" = "格式無法使用";
+"http.406.message" = "要求的格式無法使用。";
+"http.407.title" = "需要登入代理伺服器";
+"http.407.message" = "您必須登入代理伺服器。";
+"http.408.title" = "要求逾時";
+"http.408.message" = "伺服器已停止等待此要求。";
+"http.409.title" = "衝突";
+"http.409.message" = "此操作與目前的狀態衝突。";
+"http.410.title" = "已無法使用";
+"http.410.message" = "要求的項目已無法使用。";
+"http.411.title" = "需要長度";
+"http.411.message" = "要求必須註明內容的長度。";
+"http.412.title" = "項目已變更";
+"http.412.message" = "此項目在上次載入後已變更。";
+"http.413.title" = "要求過大";
+"http.413.message" = "傳送的資料過大。";
+"http.414.title" = "網址過長";
+"http.414.message" = "該網址過長。";
+"http.415.title" = "不支援的格式";
+"http.415.message" = "傳送的資料格式不受支援。";
+"http.416.title" = "範圍無法使用";
+"http.416.message" = "要求的內容部分無法使用。";
+"http.417.title" = "無法符合要求條件";
+"http.417.message" = "伺服器無法符合此要求的條件。";
+"http.421.title" = "伺服器不符";
+"http.421.message" = "要求被傳送到無法回應的伺服器。";
+"http.422.title" = "資料無效";
+"http.422.message" = "無法處理傳送的資料。";
+"http.423.title" = "項目已鎖定";
+"http.423.message" = "此項目目前已鎖定。";
+"http.424.title" = "相關操作失敗";
+"http.424.message" = "由於相關操作失敗，無法完成此操作。";
+"http.425.title" = "要求過早";
+"http.425.message" = "伺服器暫時無法處理此要求。";
+"http.426.title" = "需要升級";
+"http.426.message" = "此要求必須使用較新的通訊協定。";
+"http.428.title" = "需要條件";
+"http.428.message" = "要求必須附帶條件，以免遺失變更。";
+"http.429.title" = "要求過多";
+"http.429.message" = "短時間內發出的要求過多。";
+"http.431.title" = "標頭過大";
+"http.431.message" = "要求的標頭欄位過大。";
+"http.451.title" = "因法律因素無法使用";
+"http.451.message" = "此項目因法律因素無法使用。";
+
+/* Field problems of a request's validation (the server integrations' validators):
+   validation.<problem>.message; %@ is a number, a minimum or a maximum */
+"validation.failed.message" = "部分欄位無效。請更正後再試一次。";
+"validation.required.message" = "此欄位為必填。";
+"validation.null.message" = "此欄位必須有值。";
+"validation.type.message" = "此欄位的值類型不正確。";
+"validation.invalid.message" = "此值無效。";
+"validation.email.message" = "請輸入有效的電子郵件地址。";
+"validation.url.message" = "請輸入有效的 URL。";
+"validation.pattern.message" = "此值的格式不符合要求。";
+"validation.characters.message" = "此值包含不允許的字元。";
+"validation.notAllowed.message" = "此值不是允許的選項之一。";
+"validation.empty.message" = "此欄位不能空白。";
+"validation.mustBeEmpty.message" = "此欄位必須空白。";
+"validation.mustBeNull.message" = "此欄位不能有值。";
+"validation.range.tooSmall.message" = "此值至少必須為 %@。";
+"validation.range.tooLarge.message" = "此值不能超過 %@。";
+"validation.count.tooShort.message" = "請至少輸入 %@ 個字元。";
+"validation.count.tooLong.message" = "請最多輸入 %@ 個字元。";
+"validation.count.tooFew.message" = "請至少提供 %@ 項。";
+"validation.count.tooMany.message" = "請最多提供 %@ 項。";
 """#),
     ]
 }
