@@ -31,7 +31,8 @@ public import Vapor
 ///   `error.category` and `error.reference_id` metadata.
 public struct FriendlyErrorsMiddleware: Middleware {
     /// Classifies errors and holds the texts: the pipeline given, with this integration's classifier
-    /// for Vapor's errors after the app's rules and its validation texts under the app's catalog.
+    /// for Vapor's errors after the app's rules. The validators' texts (`validation.email.message`…)
+    /// are in the library's built-in catalog, under the app's.
     public let pipeline: AlertPipeline
     /// How errors are answered and logged.
     public let options: FriendlyErrorsOptions
@@ -39,7 +40,6 @@ public struct FriendlyErrorsMiddleware: Middleware {
     /// A middleware answering errors through `pipeline`.
     public init(pipeline: AlertPipeline = AlertPipeline(), options: FriendlyErrorsOptions = FriendlyErrorsOptions()) {
         self.pipeline = pipeline.addingClassifier(VaporErrorClassifier(sendsAbortReasons: options.sendsAbortReasons))
-            .fillingIn(validationTexts)
         self.options = options
     }
 

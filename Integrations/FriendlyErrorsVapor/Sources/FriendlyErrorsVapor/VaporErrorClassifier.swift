@@ -1,9 +1,10 @@
 import FriendlyErrors
 import Vapor
 
-/// Classifies what Vapor throws that the core cannot know: `ValidationsError` (field problems), the
-/// field of a `DecodingError` from `req.content.decode` (a pointer), and an `AbortError` with a
-/// client error status (its status's texts, its `reason` when it is written for the client).
+/// Classifies what Vapor throws that the core cannot know: `ValidationsError` (field problems) and
+/// an `AbortError` with a client error status (its status's texts, its `reason` when it is written
+/// for the client). A `DecodingError` from `req.content.decode` is the core's: its field problem
+/// points at the field it failed at.
 ///
 /// The middleware adds it to its pipeline after the app's own rules, so a rule the app registered
 /// for any of these types wins.
@@ -15,9 +16,6 @@ struct VaporErrorClassifier: ErrorClassifier {
         if let validations = error as? ValidationsError {
             return Self.classify(validations)
         }
-        if let decoding = error as? DecodingError {
-            return Self.withPointer(next(error), of: decoding)
-        }
         let classification = next(error)
         guard classification.isUnexpected, let abort = error as? any AbortError else { return classification }
         let status = Int(abort.status.code)
@@ -26,21 +24,23 @@ struct VaporErrorClassifier: ErrorClassifier {
         return classify(abort, status: status)
     }
 
-    /// A client error `AbortError`: code `http.<status>`, or the error's own identifier when it set one
-    /// (`Abort(.gone, reason: "…", identifier: "order.gone")`), and the category of its status. Its
-    /// reason, when it says more than the status's phrase, is the message, in the app's words; a
-    /// catalog text under `<code>.message` wins over it, in any language the catalog has it in.
+    /// A client error `AbortError`: code `http.<status>`, with the built-in texts of its status ("Method
+    /// not allowed"), or the error's own identifier when it set one (`Abort(.gone, reason: "…",
+    /// identifier: "order.gone")`), and the category of its status. Its reason, when it says more than
+    /// the status's phrase, is the message, in the app's words: for its own identifier, a catalog
+    /// text under `<code>.message` wins over it, in any language the catalog has it in.
     private func classify(_ abort: some AbortError, status: Int) -> Classification {
-        var code = "http.\(status)"
+        let reason = sendsAbortReasons ? Self.userReason(of: abort) : nil
         if let debuggable = abort as? any DebuggableError, Self.isOwnIdentifier(debuggable.identifier, status: status) {
-            code = debuggable.identifier
+            let code = debuggable.identifier
+            var classification = Classification(code: code, category: .forHTTPStatus(status), httpStatus: status)
+            if let reason { classification.message = LocalizableText(key: code + ".message", default: reason) }
+            return classification
         }
-        var classification = Classification(code: code, category: .forHTTPStatus(status), httpStatus: status)
-        if sendsAbortReasons, let reason = Self.userReason(of: abort) {
-            classification.message = LocalizableText(key: code + ".message", default: reason)
-        } else if code.hasPrefix("http.") {
-            classification.message = LocalizableText(key: "category.\(classification.category.name).message")
-        }
+        let category = ErrorCategory.forHTTPStatus(status)
+        var classification = Classification(code: "http.\(status)", category: category, httpStatus: status)
+        // The reason says more than the status's text, which the built-in catalog has in every language.
+        if let reason { classification.message = .verbatim(reason) }
         return classification
     }
 
@@ -127,32 +127,5 @@ struct VaporErrorClassifier: ErrorClassifier {
     /// A finished text, shown as it is (no catalog lookup).
     private static func verbatim(_ text: String) -> LocalizableText {
         LocalizableText(key: "", default: text)
-    }
-
-    // MARK: Decoding
-
-    /// The core's classification of a decoding error, with the field it failed at as a problem
-    /// (`/items/0/price`), so a client can mark it.
-    static func withPointer(_ classification: Classification, of error: DecodingError) -> Classification {
-        var classification = classification
-        let context: DecodingError.Context?
-        var last: (any CodingKey)?
-        switch error {
-        case .typeMismatch(_, let errorContext), .valueNotFound(_, let errorContext), .dataCorrupted(let errorContext):
-            context = errorContext
-        case .keyNotFound(let key, let errorContext):
-            (context, last) = (errorContext, key)
-        @unknown default:
-            context = nil
-        }
-        var keys = (context?.codingPath ?? []).prefix(32).map { $0 }
-        if let last { keys.append(last) }
-        guard !keys.isEmpty, classification.fieldProblems.isEmpty else { return classification }
-        let pointer = "/" + keys.map(component).joined(separator: "/")
-        classification.fieldProblems = [
-            FieldProblem(
-                pointer, code: classification.code, message: LocalizableText(key: classification.code + ".message"))
-        ]
-        return classification
     }
 }

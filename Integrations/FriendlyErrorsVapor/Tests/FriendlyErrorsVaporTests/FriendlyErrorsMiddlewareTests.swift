@@ -88,6 +88,24 @@ import VaporTesting
         #expect(response.json["category"] as? String == "unauthenticated")
     }
 
+    @Test func anAbortsStatusSaysWhatItIsInTheClientsLanguage() async throws {
+        let app = TestApp { app in
+            app.get("orders") { _ -> String in throw Abort(.methodNotAllowed, headers: ["Allow": "POST"]) }
+            app.get("upload") { _ -> String in throw Abort(.payloadTooLarge) }
+        }
+        let response = try await app.send(.GET, "orders", headers: ["Accept-Language": "ja"])
+        #expect(response.status == 405)
+        #expect(response.headers.first(name: .allow) == "POST")
+        #expect(response.json["code"] as? String == "http.405")
+        #expect(response.json["category"] as? String == "invalidInput")
+        #expect(response.json["title"] as? String == "メソッドが許可されていません")
+        #expect(response.json["detail"] as? String == "このアドレスでは、この種類のリクエストは受け付けていません。")
+        let tooLarge = try await app.send(.GET, "upload")
+        #expect(tooLarge.status == 413)
+        #expect(tooLarge.json["title"] as? String == "Request too large")
+        #expect(tooLarge.json["detail"] as? String == "The data sent is too large.")
+    }
+
     @Test func redirectsPassThroughUntouched() async throws {
         let app = TestApp { app in
             app.get("old") { _ -> String in throw Abort.redirect(to: "/new", redirectType: .permanent) }
@@ -122,7 +140,7 @@ import VaporTesting
         #expect(response.json["code"] as? String == "http.404")
     }
 
-    @Test func aReasonThatIsOnlyTheStatusPhraseGivesTheLocalizedCategoryText() async throws {
+    @Test func aReasonThatIsOnlyTheStatusPhraseGivesTheStatussLocalizedText() async throws {
         let app = TestApp { app in
             app.get("a") { _ -> String in throw Abort(.notFound) }
             app.get("b") { _ -> String in throw Abort(.notFound, reason: "not found.") }
