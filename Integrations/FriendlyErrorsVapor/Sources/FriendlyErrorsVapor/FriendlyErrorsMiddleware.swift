@@ -1,119 +1,105 @@
-public import FriendlyErrors
-import Logging
+@_exported public import FriendlyErrors
+public import Logging
 import NIOCore
 import NIOHTTP1
 public import Vapor
 
-/// A Vapor middleware that answers every error thrown below it — the app's own, Vapor's, anything —
-/// with an RFC 9457 problem+json response in the client's language, and logs it through the
-/// request's logger. It replaces Vapor's `ErrorMiddleware`, in one line:
+/// A Vapor middleware that answers every error thrown below it with the core's server flow
+/// (`AlertPipeline.response(for:to:presenter:)`): problem+json or text in the client's language,
+/// logged through the request's logger. It replaces Vapor's `ErrorMiddleware`, in one line:
 ///
 /// ```swift
 /// app.middleware.replaceErrorMiddleware(with: FriendlyErrorsMiddleware(pipeline: pipeline))
 /// ```
 ///
-/// What it keeps and what it decides:
-/// - An `AbortError` (`Abort`, `RouteNotFound`, `ValidationsError`, `DecodingError`…) keeps its
-///   status and headers (`Retry-After`, `WWW-Authenticate`, `Allow`); only the body is replaced. A
-///   status below 400 (`Abort.redirect(to:)`) is sent as the error says, status and headers, no body.
-/// - A client error's `reason` is the problem's detail when it says more than the status's phrase
-///   (Vapor documents it as text for clients; see ``FriendlyErrorsOptions/sendsAbortReasons``); a
-///   server error (5xx) or an unknown error gets a generic message and a reference ID — never its
-///   own text.
-/// - `ValidationsError` becomes field problems (`errors`), one per failed key with a JSON pointer and
-///   a localized message for Vapor's validators; a `DecodingError` from `req.content.decode` points
-///   at the field it failed at.
-/// - The language comes from `Accept-Language`; the body is problem+json, or plain text when the
-///   client prefers `text/plain`.
-/// - The error is logged through `req.logger` (so Vapor's `request-id` is on the line) at the
-///   error's `DebuggableError.logLevel`, else the classification's level (client errors at
-///   `notice`, server errors at `error`), with the error's text as Vapor logs it and `error.code`,
-///   `error.category` and `error.reference_id` metadata.
+/// What it maps, the core deciding the rest:
+/// - An `AbortError` keeps its status and headers (`Retry-After`, `WWW-Authenticate`, `Allow`); a
+///   status below 400 (`Abort.redirect(to:)`) is sent as the error says, with no body. A client
+///   error's `reason` is the detail when it says more than the status's phrase (see
+///   ``FriendlyErrorsOptions/revealsFrameworkMessages``); a 5xx or unknown error never shows its text.
+/// - `ValidationsError` becomes field problems (`errors`) with localized messages; a `DecodingError`
+///   from `req.content.decode` points at its field (the core's).
+/// - The error is logged through `req.logger` at the error's `DebuggableError.logLevel`, else the
+///   classification's, with the response event's metadata (`error.code`, `error.category`,
+///   `error.reference_id`, `http.response.status_code`) and the error's text as Vapor logs it.
 public struct FriendlyErrorsMiddleware: Middleware {
-    /// Classifies errors and holds the texts: the pipeline given, with this integration's classifier
-    /// for Vapor's errors after the app's rules. The validators' texts (`validation.email.message`…)
-    /// are in the library's built-in catalog, under the app's.
+    /// The pipeline given, with this integration's classifier for Vapor's errors after the app's rules.
     public let pipeline: AlertPipeline
     /// How errors are answered and logged.
     public let options: FriendlyErrorsOptions
 
-    /// A middleware answering errors through `pipeline`.
-    public init(pipeline: AlertPipeline = AlertPipeline(), options: FriendlyErrorsOptions = FriendlyErrorsOptions()) {
-        self.pipeline = pipeline.addingClassifier(VaporErrorClassifier(sendsAbortReasons: options.sendsAbortReasons))
+    /// A middleware answering errors through `pipeline`. The catalog's diagnostics (a missing folder,
+    /// a bad line, with its `file:line:column`) are logged here, at start-up, through `logger`.
+    public init(
+        pipeline: AlertPipeline = AlertPipeline(), options: FriendlyErrorsOptions = FriendlyErrorsOptions(),
+        logger: Logger = Logger(label: "codes.vapor.friendly-errors")
+    ) {
+        self.pipeline = pipeline.addingClassifier(
+            VaporErrorClassifier(revealsReasons: options.revealsFrameworkMessages))
         self.options = options
+        for diagnostic in pipeline.catalog.diagnostics {
+            logger.log(level: diagnostic.severity == .error ? .error : .warning, "\(diagnostic)")
+        }
     }
 
-    /// Passes the request on, and answers an error thrown below with a problem response.
+    /// Passes the request on, and answers an error thrown below.
     public func respond(to request: Request, chainingTo next: any Responder) -> EventLoopFuture<Response> {
-        next.respond(to: request).flatMapErrorThrowing { error in
-            response(for: error, request: request)
-        }
+        next.respond(to: request).flatMapErrorThrowing { error in response(for: error, request: request) }
     }
 
     /// The response for `error` thrown while handling `request`; logs it.
     func response(for error: any Error, request: Request) -> Response {
-        let framework = FrameworkFacts(error)
-        if let passThrough = framework.passThrough { return passThrough }
-
-        let context = ClassificationContext(
-            metadata: pipeline.isObserved ? Self.metadata(of: request) : [:],
-            httpStatus: framework.status, responseHeaders: framework.headers)
-        let classification = pipeline.classify(error, context: context)
-        if options.logsErrors { log(error, classification, request: request) }
-
-        let acceptLanguage = request.headers[.acceptLanguage].joined(separator: ", ")
-        let alert = pipeline.alert(
-            localizing: classification, in: acceptLanguage.isEmpty ? .base : .acceptLanguage(acceptLanguage))
-        let accept = request.headers[.accept]
-        let problem = ErrorResponse(
-            alert: alert, contentLanguage: alert.language, presenter: options.presenter,
-            format: ErrorResponse.Format(accept: accept.isEmpty ? nil : accept.joined(separator: ", ")))
-        return Response(problem, allocator: request.byteBufferAllocator)
+        var facts = ServerRequest(
+            method: request.method.rawValue, acceptLanguage: Self.joined(request.headers[.acceptLanguage]),
+            accept: Self.joined(request.headers[.accept]))
+        if pipeline.isObserved {
+            facts.metadata = [
+                "request.id": request.id, "request.method": request.method.rawValue, "request.path": request.url.path,
+            ]
+        }
+        if let abort = error as? any AbortError {
+            guard abort.status.code >= 400 else { return Response(status: abort.status, headers: abort.headers) }
+            facts.frameworkStatus = Int(abort.status.code)
+            facts.frameworkHeaders = abort.headers.map { ResponseHeader(name: $0.name, value: $0.value) }
+            if options.revealsFrameworkMessages { facts.frameworkMessage = VaporErrorClassifier.userReason(of: abort) }
+        }
+        let response = pipeline.response(for: error, to: facts, presenter: options.presenter)
+        if options.logsErrors { log(response.event, request: request) }
+        var headers = HTTPHeaders()
+        for header in response.headers where !header.name.isEmpty { headers.add(name: header.name, value: header.value) }
+        var buffer = request.byteBufferAllocator.buffer(capacity: response.body.count)
+        buffer.writeBytes(response.body)
+        return Response(
+            status: HTTPResponseStatus(statusCode: response.status), headers: headers,
+            body: Response.Body(buffer: buffer, byteBufferAllocator: request.byteBufferAllocator))
     }
 
-    /// Logs the error at its level, with dotted metadata and, for Vapor's debuggable errors, the place
-    /// they were thrown. The message is the error's text as Vapor's `Logger.report(error:)` writes it
-    /// (Vapor's console logger ignores swift-log's `error:`, which is passed too for handlers that
-    /// record it), cleaned of terminal escapes: an error's text can hold a client's input.
-    private func log(_ error: any Error, _ classification: Classification, request: Request) {
-        let debuggable = error as? any DebuggableError
-        let level = Self.level(of: debuggable) ?? Logger.Level(classification.logLevel)
+    /// Logs at the error's level with the event's metadata. The message carries the error's text as
+    /// Vapor's `Logger.report(error:)` writes it (Vapor's console logger ignores swift-log's `error:`,
+    /// passed too), cleaned of terminal escapes: an error's text can hold a client's input.
+    private func log(_ event: ClassificationEvent, request: Request) {
+        let debuggable = event.error as? any DebuggableError
+        // `Abort` cannot choose a level (its `.warning` is the default): the classification's says more.
+        let level = debuggable.flatMap { $0 is Abort ? nil : $0.logLevel } ?? Logger.Level(event.logLevel)
         let logger = request.logger
         guard logger.logLevel <= level else { return }
-        var metadata: Logger.Metadata = [
-            "error.code": .string(classification.code),
-            "error.category": .string(classification.category.name),
-            "http.response.status_code": .stringConvertible(classification.effectiveHTTPStatus),
-        ]
-        if let referenceID = classification.referenceID { metadata["error.reference_id"] = .string(referenceID) }
         var text: String
         if let debuggable {
-            // The long form, at trace, lists causes and fixes on lines of their own and ends with one.
             text = debuggable.debuggableHelp(format: logger.logLevel <= .trace ? .long : .short)
             while text.last?.isNewline == true { text.removeLast() }
-        } else if let abort = error as? any AbortError {
-            text = abort.reason
         } else {
-            text = String(reflecting: error)
+            text = (event.error as? any AbortError)?.reason ?? String(reflecting: event.error)
         }
         let source = debuggable?.source
         logger.log(
-            level: level, "Request failed: \(classification.code): \(TerminalSanitizer.sanitize(text))", error: error,
-            metadata: metadata, file: source?.file ?? #fileID, function: source?.function ?? #function,
-            line: source?.line ?? #line)
+            level: level, "\(event.logMessage): \(TerminalSanitizer.sanitize(text))", error: event.error,
+            metadata: event.logMetadata.mapValues { .string($0) }, file: source?.file ?? #fileID,
+            function: source?.function ?? #function, line: source?.line ?? #line)
     }
 
-    /// A debuggable error's own level, as Vapor's `Logger.report(error:)` uses it — except `Abort`'s,
-    /// which cannot choose one (its `.warning` is the protocol's default): the classification's
-    /// level says more (a 404 at `notice`, a 500 at `error`).
-    private static func level(of error: (any DebuggableError)?) -> Logger.Level? {
-        guard let error, !(error is Abort) else { return nil }
-        return error.logLevel
-    }
-
-    /// The request's id, method and path, for the pipeline's observers (only when there are any).
-    private static func metadata(of request: Request) -> [String: String] {
-        ["request.id": request.id, "request.method": request.method.rawValue, "request.path": request.url.path]
+    /// Several header fields as one list, or `nil` for none.
+    private static func joined(_ values: [String]) -> String? {
+        values.isEmpty ? nil : values.joined(separator: ", ")
     }
 }
 
@@ -121,21 +107,5 @@ extension Logger.Level {
     /// The swift-log level of the same name.
     init(_ level: LogLevel) {
         self = Logger.Level(rawValue: level.rawValue) ?? .error
-    }
-}
-
-extension Response {
-    /// A Vapor response with the problem's status, headers and body.
-    convenience init(_ problem: ErrorResponse, allocator: ByteBufferAllocator) {
-        var headers = HTTPHeaders()
-        headers.reserveCapacity(problem.headers.count + 1)
-        for header in problem.headers where !header.name.isEmpty {
-            headers.add(name: header.name, value: header.value)
-        }
-        var buffer = allocator.buffer(capacity: problem.body.count)
-        buffer.writeBytes(problem.body)
-        self.init(
-            status: HTTPResponseStatus(statusCode: problem.status), headers: headers,
-            body: Response.Body(buffer: buffer, byteBufferAllocator: allocator))
     }
 }

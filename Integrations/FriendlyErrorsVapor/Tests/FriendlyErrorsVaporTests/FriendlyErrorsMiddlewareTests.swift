@@ -168,7 +168,7 @@ import VaporTesting
     }
 
     @Test func reasonsAreNotSentWhenTurnedOff() async throws {
-        let app = TestApp(options: FriendlyErrorsOptions(sendsAbortReasons: false)) { app in
+        let app = TestApp(options: FriendlyErrorsOptions(revealsFrameworkMessages: false)) { app in
             app.get("orders", ":id") { _ -> String in throw Abort(.notFound, reason: "SELECT * FROM orders") }
         }
         let response = try await app.send(.GET, "orders/7")
