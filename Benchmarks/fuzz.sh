@@ -4,7 +4,7 @@
 #   Benchmarks/fuzz.sh [SECONDS] [TARGET...]      default: 600 seconds, every target
 #   Benchmarks/fuzz.sh --build-only               compile the targets only (CI does this)
 #
-# Targets: StringsParser XCStringsParser XCStringsResync PlaceholderFormat AcceptLanguage ConsoleText.
+# Targets: StringsParser XCStringsParser XCStringsResync PlaceholderFormat AcceptLanguage ConsoleText AlertRendering.
 # Seeds live in Benchmarks/Fuzz/Corpus/<target>/ (committed); new inputs found while fuzzing go to
 # fuzz-out/corpus/<target>/ (ignored by git). A crash leaves fuzz-out/crash-<target>-* behind: turn
 # it into a regression test, fix, and add the input to the seeds.
@@ -15,7 +15,7 @@ build_only=false
 if [ "${1:-}" = "--build-only" ]; then build_only=true; shift; fi
 if [[ "${1:-}" =~ ^[0-9]+$ ]]; then seconds=$1; shift; fi
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(StringsParser XCStringsParser XCStringsResync PlaceholderFormat AcceptLanguage ConsoleText)
+[ ${#targets[@]} -gt 0 ] || targets=(StringsParser XCStringsParser XCStringsResync PlaceholderFormat AcceptLanguage ConsoleText AlertRendering)
 
 mkdir -p fuzz-out/bin
 mapfile -t sources < <(find Sources/FriendlyErrors -name '*.swift' | sort)

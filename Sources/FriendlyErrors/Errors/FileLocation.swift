@@ -29,15 +29,18 @@
 /// `é` written as `e` and a combining accent is two). The line's text is read from the file when the
 /// alert is shown — at most the first MiB, and never from a file that is missing, unreadable or not
 /// UTF-8 text — unless the error gives it as ``lineText``. Neither the text nor the path is ever
-/// trusted: both are shown with escape sequences made visible.
+/// trusted: both are shown with escape sequences made visible. Any value is taken, also one set on
+/// the properties after the location was made: presenters clamp each as its documentation says.
 public struct FileLocation: Sendable, Hashable, CustomStringConvertible {
     /// The file, as the app names it to its users (a path relative to where they work reads best).
     public var file: String
     /// The 1-based line; values below 1 are taken as 1.
     public var line: Int
-    /// The 1-based column on that line, in Unicode scalars; values below 1 are taken as 1.
+    /// The 1-based column on that line, in Unicode scalars; values below 1 are taken as 1, and one
+    /// past the end of the line points just after it.
     public var column: Int
-    /// How many Unicode scalars from ``column`` on are wrong; `nil` points at the column alone.
+    /// How many Unicode scalars from ``column`` on are wrong; `nil` points at the column alone, and a
+    /// length past the end of the line (up to `Int.max`) reaches its end.
     public var length: Int?
     /// The text of the line, when the error has it (for a file that is gone or was never on disk);
     /// `nil` to read it from ``file`` when the alert is shown.

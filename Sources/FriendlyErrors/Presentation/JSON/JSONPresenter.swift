@@ -39,9 +39,11 @@ import Foundation
 /// - `actions`: the alert's actions in order, each `{"id", "title", "role"}`; the id is never localized.
 /// - `errors`: only when the alert has ``Alert/fieldProblems``: one object per problem (an RFC 9457
 ///   extension member, as in the RFC's own example), `{"pointer": "#/items/2/price", "code", "detail"}`
-///   for a JSON pointer, or `{"field": "limit", "code", "detail"}` for a field's name.
+///   for a JSON pointer (percent-encoded as a URI fragment, see ``AlertFieldProblem/pointerFragment``),
+///   or `{"field": "limit", "code", "detail"}` for a field's name.
 /// - `language`: the catalog language of the texts (in a response, also in `Content-Language`; JSON
-///   Lines have no headers, so it is in the object).
+///   Lines have no headers, so it is in the object); `und` for an alert made by hand whose language
+///   is no language tag.
 /// - `occurrences`: only when a burst of identical alerts was coalesced into this one (2 or more).
 /// - `location`: the place in a file the error is about (``Alert/location``), as
 ///   `{"line", "column", "length"}`, with `"file"` only when ``revealsFilePaths`` is on; each item of
