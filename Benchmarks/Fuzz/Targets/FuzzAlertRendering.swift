@@ -32,7 +32,7 @@ public func fuzzAlertRendering(_ data: UnsafePointer<UInt8>, _ size: Int) -> CIn
     for presenter in [
         JSONPresenter(revealsFilePaths: true), JSONPresenter(typeBaseURI: "https://e.example/", limits: limits),
     ] {
-        let response = ProblemResponse(alert: alert, contentLanguage: alert.language, presenter: presenter)
+        let response = ErrorResponse(alert: alert, contentLanguage: alert.language, presenter: presenter)
         check(response.body, presenter: presenter)
         let line = presenter.line(for: alert, instance: JSONPresenter.newInstance())
         guard line.last == 0x0A, line.dropLast().firstIndex(of: 0x0A) == nil else { fatalError("not one JSON line") }
