@@ -3,8 +3,7 @@
 private let negotiator = LanguageNegotiator(
     availableLanguages: ["en", "de", "es", "fr", "ja", "ko", "pt-BR", "zh-Hans", "zh-Hant"], baseLanguage: "en")
 
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzzAcceptLanguage(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+func fuzzAcceptLanguage(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let header = String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self)
     _ = AcceptLanguage.parse(header)
     _ = LanguageTag(header)?.fallbackChain

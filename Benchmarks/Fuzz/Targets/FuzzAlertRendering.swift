@@ -6,8 +6,7 @@ import Foundation
 // (JSONSerialization) and keeps the schema's rules that an app's values could break (issue 23): status
 // 400–599, a `pointer` in URI fragment form of RFC 3986 characters, locations with line and column
 // of at least 1 and a length of at least 0, a language tag, a whole `instance`, the caps.
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzzAlertRendering(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+func fuzzAlertRendering(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     var input = FuzzInput(Array(UnsafeBufferPointer(start: data, count: size)))
     let alert = input.alert()
     let width = input.int()

@@ -2,8 +2,7 @@
 // wrapper never loses, reorders or splits text, whatever the width; the fast paths (byte scans,
 // width by scalar) answer exactly what the slow ones (every scalar, every grapheme) answer, and
 // each fast path in Support/ what its plain twin answers.
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzzConsoleText(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+func fuzzConsoleText(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))
     guard let widthByte = bytes.first else { return 0 }
     let raw = String(decoding: bytes.dropFirst(), as: UTF8.self)

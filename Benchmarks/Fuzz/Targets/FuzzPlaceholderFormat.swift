@@ -1,7 +1,6 @@
 // libFuzzer target: formatting any template with any arguments, and checking any translation
 // against any base, never crashes (String(format:) would, on Linux, for a wrong-typed placeholder).
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzzPlaceholderFormat(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+func fuzzPlaceholderFormat(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))
     guard let selector = bytes.first else { return 0 }
     let text = String(decoding: bytes.dropFirst(), as: UTF8.self)

@@ -1,7 +1,6 @@
 // libFuzzer target: the .strings parser must never crash, hang or lose its diagnostics' positions;
 // the byte scans it stands on (Support/) answer what their plain twins answer.
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzzStringsParser(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+func fuzzStringsParser(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))
     if UTF8Validator.isValid(bytes) != UTF8Validator.isValidPlain(bytes) {
         fatalError("UTF8Validator differs from its plain twin: \(bytes)")

@@ -1,6 +1,5 @@
 // libFuzzer target: the .xcstrings parser (and its JSON reader) must never crash or recurse away.
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzzXCStringsParser(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+func fuzzXCStringsParser(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))
     let result = XCStringsParser.parse(bytes: bytes, file: "fuzz.xcstrings")
     for (language, entries) in result.entries {

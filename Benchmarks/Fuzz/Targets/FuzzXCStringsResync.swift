@@ -3,8 +3,7 @@
 // the byte range of each entry, and the byte is replaced. The property: every entry whose range does
 // not hold that byte is still read, with the same text in every language. A lost entry traps, which
 // libFuzzer reports as a crash.
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzzXCStringsResync(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+func fuzzXCStringsResync(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let input = Array(UnsafeBufferPointer(start: data, count: size))
     guard input.count >= 4 else { return 0 }
     let corruptedOffset = Int(input[0]) << 8 | Int(input[1])
