@@ -152,7 +152,7 @@ public struct Alert: Sendable, Hashable {
     /// Orders recoveries and the stock actions after the Human Interface Guidelines: OK alone when
     /// there is no recovery; a destructive recovery before Cancel and a non-destructive one after it;
     /// with more choices, destructive ones first, the rest in the given order, Cancel last.
-    public static func orderedActions(for recoveries: [AlertAction], cancel: AlertAction, ok: AlertAction)
+    package static func orderedActions(for recoveries: [AlertAction], cancel: AlertAction, ok: AlertAction)
         -> [AlertAction]
     {
         switch recoveries.count {

@@ -4,11 +4,11 @@
 /// preference that negotiation understands. The parser is bounded, because the header comes from
 /// anyone: it reads at most ``maximumHeaderLength`` bytes and keeps at most ``maximumEntries`` entries,
 /// in one pass, whatever the input.
-public enum AcceptLanguage {
+package enum AcceptLanguage {
     /// The number of bytes of a header that are read; an entry cut by this limit is dropped whole.
-    public static let maximumHeaderLength = 4096
+    package static let maximumHeaderLength = 4096
     /// The number of well-formed entries kept; later ones are ignored.
-    public static let maximumEntries = 32
+    package static let maximumEntries = 32
 
     /// The entries of an `Accept-Language` header, most wanted first.
     ///
@@ -22,7 +22,7 @@ public enum AcceptLanguage {
     /// AcceptLanguage.parse("fr-CH, fr;q=0.9, *;q=0.5, en;q=0.8")
     /// // [(fr-CH, 1.0), (fr, 0.9), (en, 0.8), (nil, 0.5)]
     /// ```
-    public static func parse(_ header: String) -> [(tag: LanguageTag?, quality: Double)] {
+    package static func parse(_ header: String) -> [(tag: LanguageTag?, quality: Double)] {
         var bytes = Array(header.utf8.prefix(maximumHeaderLength + 1))
         if bytes.count > maximumHeaderLength {
             // Never read a truncated entry as a shorter valid one (`en-US` cut to `en`).
