@@ -74,8 +74,8 @@ public struct Alert: Sendable, Hashable {
     /// `Location`), cleaned of CR, LF, NUL and every other control character.
     public var responseHeaders: [ResponseHeader]
 
-    /// An alert; actions are kept in the order given (use ``Alert/orderedActions(for:cancel:ok:)``
-    /// for the HIG order). Without `presenterTexts`, presenters label it with the built-in texts in
+    /// An alert; actions are kept in the order given (a pipeline's alerts are in the HIG order:
+    /// destructive first, one cancel). Without `presenterTexts`, presenters label it with the built-in texts in
     /// `language`.
     public init(
         code: String,

@@ -30,7 +30,7 @@ public struct ClassificationContext: Sendable, Hashable {
         public static let processUser = Audience("processUser")
         /// A server's client, across the network. Only texts the app said are meant for users are
         /// shown: another library's `LocalizedError` texts only for the types listed with
-        /// ``AlertPipeline/showingTexts(of:code:)``. Every response of ``AlertPipeline/response(for:to:)``
+        /// ``AlertPipeline/showingTexts(of:code:)``. Every response of ``AlertPipeline/response(for:to:presenter:)``
         /// is made for this audience.
         public static let serverClient = Audience("serverClient")
 

@@ -7,7 +7,7 @@ extension FriendlyError {
     /// `localizedDescription`, argument-parser and SwiftUI's `.alert(isPresented:error:)`).
     ///
     /// It is put into words by the task's pipeline (``AlertPresentationSystem/pipeline``: the
-    /// task's override, else the bootstrapped one, else ``AlertPipeline/standard``), so the app's own
+    /// task's override, else the bootstrapped one, else `AlertPipeline()`), so the app's own
     /// catalog texts appear, in the process language (``LanguagePreference/process``: `LANGUAGE`,
     /// `LC_ALL`, `LC_MESSAGES`, `LANG`). Only this text is looked up, not the whole alert.
     public var errorDescription: String? { bridgedText(.message) }

@@ -1,5 +1,5 @@
 /// What a server knows about the request an error was thrown for: everything
-/// ``AlertPipeline/response(for:to:)`` reads, in the framework's neutral terms. A framework
+/// ``AlertPipeline/response(for:to:presenter:)`` reads, in the framework's neutral terms. A framework
 /// integration fills one from its own request and error types; nothing else is needed.
 ///
 /// ```swift

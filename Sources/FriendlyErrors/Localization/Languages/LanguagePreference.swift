@@ -89,7 +89,7 @@ public struct LanguagePreference: Sendable, Hashable, ExpressibleByStringLiteral
 
     /// The preference an HTTP `Accept-Language` header states, with its q-values, `*` and `q=0`.
     ///
-    /// Parsing is bounded (see ``AcceptLanguage``), so the header can be passed as received. The
+    /// Parsing is bounded (at most 4 KiB and 32 entries are read), so the header can be passed as received. The
     /// preferences of the last few dozen headers are kept, so a server parses each client's header
     /// once, not on every response.
     ///

@@ -1,5 +1,5 @@
 /// The HTTP response for an error thrown while handling a request: a status, headers and a body,
-/// made by ``AlertPipeline/response(for:to:)`` for any server framework to send as it is.
+/// made by ``AlertPipeline/response(for:to:presenter:)`` for any server framework to send as it is.
 ///
 /// A framework integration is a few lines around it:
 ///
