@@ -39,8 +39,8 @@ let package = Package(
         .testTarget(
             name: "FriendlyErrorsArgumentParserTests",
             dependencies: [
+                // The core comes with the integration (re-exported), as a user's tool gets it.
                 "FriendlyErrorsArgumentParser", "wordcount", "wordcount-plain",
-                .product(name: "FriendlyErrors", package: "swift-friendly-errors"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
     ],

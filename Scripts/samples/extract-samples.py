@@ -23,7 +23,8 @@ How a block becomes compilable:
   `request`… — come from the page's prelude, `Scripts/samples/<group>/<Page>.swift`, if there is
   one; a name a block of the page declares itself wins over the prelude's.
 - Every block gets the group's implicit imports (FriendlyErrors, which a sample usually leaves
-  out), the imports of the page's earlier blocks (a page reads as one file) and `import Testing`
+  out; none for an integration, whose module re-exports the core, so its samples show that one
+  import is enough), the imports of the page's earlier blocks (a page reads as one file) and `import Testing`
   when it uses `@Test`; anything else it needs it imports itself.
 - A block preceded by the line `<!-- fragment -->` is a deliberate fragment and is not compiled
   (GitHub and DocC show nothing of the comment).
@@ -35,12 +36,15 @@ package they use, and any other packages they need. The README of a package that
 framework (Integrations/<Name>/README.md, Examples/<Name>/README.md) is a group such as
 
     {"name": "Hummingbird", "pages": ["Integrations/FriendlyErrorsHummingbird/README.md"],
-     "implicitImports": ["FriendlyErrors"], "products": ["FriendlyErrors"],
+     "implicitImports": [], "products": ["FriendlyErrors"],
      "dependencies": [".package(url: \"https://github.com/hummingbird-project/hummingbird.git\", from: \"2.28.1\")",
                       ".package(path: \"{root}/Integrations/FriendlyErrorsHummingbird\")"],
      "extraProducts": [".product(name: \"Hummingbird\", package: \"hummingbird\"), …"],
      "scratchPath": "Integrations/FriendlyErrorsHummingbird/.build-hb",
      "pinsFrom": "Integrations/FriendlyErrorsHummingbird/Package.resolved"}
+
+An integration's product in "extraProducts" (`package: "FriendlyErrors…"`) must appear verbatim
+in the group's pages: its README says what a user adds to their Package.swift.
 
 `{root}` in a dependency is this package's folder, relative to the scratch package. "scratchPath"
 (relative to the root) is where the scratch package is built: the integration's own build folder,
@@ -259,6 +263,11 @@ def write_group(group, output):
         if not matches:
             sys.exit("error: samples group %s: no page matches %s" % (group["name"], pattern))
         pages += [os.path.relpath(match, ROOT) for match in matches]
+    # An integration's README names the product and package a user adds, exactly as its samples are built.
+    texts = "".join(open(os.path.join(ROOT, page), encoding="utf-8").read() for page in pages)
+    for product in group.get("extraProducts", []):
+        if 'package: "FriendlyErrors' in product and product not in texts:
+            sys.exit("error: samples group %s: no page names the product to add, %s" % (group["name"], product))
     package = package_folder(output, group)
     sources = os.path.join(package, "Sources")
     if os.path.isdir(sources):

@@ -1,6 +1,6 @@
 // Integrations/FriendlyErrorsHummingbird/README.md's samples use these names without defining them:
 // they stand for the reader's own app. Stubs only — never the integration's API.
-import FriendlyErrors
+import FriendlyErrorsHummingbird
 import Hummingbird
 
 /// The app's pipeline, set up once.

@@ -1,32 +1,19 @@
 import ArgumentParser
 public import FriendlyErrors
 
-/// Runs a command's body through the pipeline: what it throws is presented on the console in the
-/// user's language, the chosen recovery runs, the body runs again when the recovery asks, and the
-/// command ends with the status of the error's category (sysexits.h), or the error's own
-/// (`ExitStatusProviding`).
+/// Runs a command's body through the pipeline (`FriendlyMain`'s retry loop): what it throws is
+/// presented on the console in the user's language, the chosen recovery runs, the body runs again
+/// when the recovery asks, and the command ends with the status of the error's category
+/// (sysexits.h), or the error's own (`ExitStatusProviding`), thrown as `ExitCode`.
 ///
 /// ```swift
-/// @main struct Sync: AsyncParsableCommand {
-///     @Argument var path: String
-///     @OptionGroup var console: ConsoleOptions          // --color, --width, --interactive, --plain
-///
-///     mutating func run() async throws {
-///         try await withFriendlyErrors(console, pipeline: pipeline) {
-///             try await sync(path)
-///         }
-///     }
+/// mutating func run() async throws {
+///     try await withFriendlyErrors(console, pipeline: pipeline) { try await sync(path) }
 /// }
 /// ```
 ///
-/// argument-parser's own errors keep argument-parser's behaviour exactly: a `ValidationError` prints
-/// its message and the usage and ends with 64, an `ExitCode` ends with its code and prints nothing,
-/// a `CleanExit` prints its help or message and ends with 0, and a parse error from parsing done in
-/// the body is reported as argument-parser reports it. They are never presented as alerts: they
-/// leave this function as they came, for the command's `main` to report.
-///
-/// When the body fails, the alert is presented here and this function throws `ExitCode` with the
-/// status, which argument-parser's `main` ends the process with without printing anything more.
+/// argument-parser's own errors (`ValidationError`, `ExitCode`, `CleanExit`, parse errors) are never
+/// presented: they leave as they came, for the command's `main` to report as argument-parser does.
 ///
 /// - Parameters:
 ///   - console: the console settings the command adopted as options (``ConsoleOptions``); `nil`

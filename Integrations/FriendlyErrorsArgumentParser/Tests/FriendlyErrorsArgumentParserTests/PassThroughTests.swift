@@ -1,8 +1,8 @@
 import ArgumentParser
-import FriendlyErrors
 import FriendlyErrorsArgumentParser
 import Testing
 
+// Imports only the integration: `FriendlyErrors` comes with it.
 /// argument-parser's own errors leave `withFriendlyErrors` as they came; the app's become an
 /// `ExitCode` with the status of the presented alert.
 @Suite

@@ -1,5 +1,4 @@
 import Foundation
-import FriendlyErrors
 import FriendlyErrorsHummingbird
 import HTTPTypes
 import Hummingbird

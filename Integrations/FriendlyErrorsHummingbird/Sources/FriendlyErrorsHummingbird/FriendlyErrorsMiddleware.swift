@@ -1,43 +1,30 @@
-public import FriendlyErrors
+@_exported public import FriendlyErrors
 public import Hummingbird
 import HTTPTypes
 import Logging
 import NIOCore
 
 /// A Hummingbird middleware that answers every error thrown below it — the app's own, Hummingbird's,
-/// anything — with an RFC 9457 problem+json response in the client's language, and logs it through
-/// the request's logger. One line:
+/// anything — with the core's server response (``AlertPipeline/response(for:to:presenter:)``): RFC
+/// 9457 problem+json in the client's language, logged through the request's `context.logger`.
 ///
 /// ```swift
 /// router.add(middleware: FriendlyErrorsMiddleware(pipeline: pipeline))
 /// ```
 ///
-/// What it keeps and what it decides:
-/// - An error that is an `HTTPResponseError` (`HTTPError`, `NIOTooManyBytesError`'s 413, the
-///   `EditedHTTPError` of `CORSMiddleware`, hummingbird-auth's denials…) keeps the status and the
-///   headers of the response it makes itself (`Allow`, `Retry-After`, `WWW-Authenticate`,
-///   `Location`); only the body is replaced. A status below 400 (a redirect) passes through untouched.
-/// - The pipeline classifies the error; one it does not know but whose framework status is a 4xx
-///   is answered with that status's generic texts (code `http.<status>`), so Hummingbird's 404 stays
-///   a 404. An unknown error gets a 500, a generic message and a reference ID — never its own text.
-/// - The language comes from `Accept-Language`; the body is problem+json, or plain text when the
-///   client prefers `text/plain`.
-/// - The error is logged through `context.logger` (so `hb.request.id` is on the line) at the
-///   classification's level — client errors at `notice`, server errors at `error` — with the error,
-///   and `error.code`, `error.category` and `error.reference_id` metadata.
+/// An `HTTPResponseError` (`HTTPError`, the 413 of a too-large body, `CORSMiddleware`'s edited
+/// errors, hummingbird-auth's denials) keeps the status and headers of the response it makes itself;
+/// one below 400 (a redirect) is that response, passed through. The rest is the core's.
 public struct FriendlyErrorsMiddleware<Context: RequestContext>: RouterMiddleware {
     /// Classifies errors and holds the texts.
     public let pipeline: AlertPipeline
     /// How errors are answered and logged.
     public let options: FriendlyErrorsOptions
-    /// The response fields, prepared for the catalog's languages.
-    private let problemFields: ProblemFields
 
     /// A middleware answering errors through `pipeline`.
     public init(pipeline: AlertPipeline = AlertPipeline(), options: FriendlyErrorsOptions = FriendlyErrorsOptions()) {
         self.pipeline = pipeline
         self.options = options
-        problemFields = ProblemFields(catalog: pipeline.catalog)
     }
 
     public func handle(
@@ -53,58 +40,79 @@ public struct FriendlyErrorsMiddleware<Context: RequestContext>: RouterMiddlewar
     /// The response for `error` thrown while handling `request`; logs it. Package access, so the
     /// instruction-count driver (`ErrorRouteCounts`) can call it without a task.
     package func response(for error: any Error, request: Request, context: Context) -> Response {
-        let framework = FrameworkFacts(error, request: request, context: context)
-        if let passThrough = framework.passThrough { return passThrough }
-
-        let classificationContext = ClassificationContext(
-            metadata: pipeline.isObserved ? Self.metadata(of: request, context: context) : [:],
-            httpStatus: framework.status,
-            responseHeaders: framework.headers,
-            message: options.revealsHTTPErrorMessages ? framework.message : nil)
-        let classification = pipeline.classify(error, context: classificationContext)
-        if options.logsErrors { log(error, classification, context: context) }
-
-        // Several Accept-Language fields are read as one list, joined with ", ".
-        let acceptLanguage = request.headers[.acceptLanguage]
-        let alert = pipeline.alert(
-            localizing: classification, in: acceptLanguage.map(LanguagePreference.acceptLanguage) ?? .base)
-        let problem = ErrorResponse(
-            alert: alert, contentLanguage: alert.language, presenter: options.presenter,
-            format: ErrorResponse.Format(accept: request.headers[.accept]))
+        // Several fields of one name are read as one list, joined with ", ".
+        var server = ServerRequest(
+            method: request.method.rawValue, acceptLanguage: request.headers[.acceptLanguage],
+            accept: request.headers[.accept])
+        if pipeline.isObserved {
+            // Only for observers: reading the id back from the logger costs more than the rest.
+            server.metadata = ["request.method": request.method.rawValue, "request.path": request.uri.path]
+            server.metadata["request.id"] = context.logger[metadataKey: "hb.request.id"]?.description
+        }
+        if let httpError = error as? HTTPError, httpError.status.code >= 400 {
+            // Read directly: asking it for its response would encode a JSON body only to drop it.
+            server.frameworkStatus = httpError.status.code
+            server.frameworkHeaders = httpError.headers.map { ResponseHeader(name: $0.name.rawName, value: $0.value) }
+            server.frameworkMessage = options.revealsFrameworkMessages ? httpError.body : nil
+        } else if let responseError = error as? any HTTPResponseError {
+            server.frameworkStatus = responseError.status.code
+            let own = try? responseError.response(from: request, context: context)
+            if responseError.status.code < 400 { return own ?? Response(status: responseError.status) }
+            if let own {
+                server.frameworkStatus = own.status.code
+                server.frameworkHeaders = own.headers.map { ResponseHeader(name: $0.name.rawName, value: $0.value) }
+            }
+        }
+        let response = pipeline.response(for: error, to: server, presenter: options.presenter)
+        if options.logsErrors { log(response.event, logger: context.logger) }
+        var fields = HTTPFields()
+        fields.reserveCapacity(response.headers.count)
+        for header in response.headers {
+            // The core's header names are tokens already; an empty one (all its characters dropped) is skipped.
+            if let name = HTTPField.Name(header.name) { fields.append(HTTPField(name: name, value: header.value)) }
+        }
         return Response(
-            status: HTTPResponse.Status(code: problem.status), headers: problemFields.fields(of: problem),
-            body: ResponseBody(byteBuffer: ByteBuffer(bytes: problem.body)))
+            status: HTTPResponse.Status(code: response.status), headers: fields,
+            body: ResponseBody(byteBuffer: ByteBuffer(bytes: response.body)))
     }
 
-    /// Logs the error at its classification's level, with swift-log's `error:` and dotted metadata.
-    private func log(_ error: any Error, _ classification: Classification, context: Context) {
-        let level = Logger.Level(classification.logLevel)
-        guard context.logger.logLevel <= level else { return }
-        var metadata: Logger.Metadata = [
-            "error.code": .string(classification.code),
-            "error.category": .string(classification.category.name),
-            "http.response.status_code": .stringConvertible(classification.effectiveHTTPStatus),
-        ]
-        if let referenceID = classification.referenceID { metadata["error.reference_id"] = .string(referenceID) }
-        context.logger.log(
-            level: level, "Request failed: \(classification.code)", error: error,
-            metadata: metadata)
+    /// Logs the event at its level, with swift-log's `error:` and the core's metadata keys.
+    private func log(_ event: ClassificationEvent, logger: Logger) {
+        let level = Logger.Level(event.logLevel)
+        // Checked first: an event filtered out costs a comparison, not its metadata.
+        guard logger.logLevel <= level else { return }
+        logger.log(
+            level: level, "\(event.logMessage)", error: event.error,
+            metadata: event.logMetadata.mapValues { .string($0) })
     }
+}
 
-    /// The request's id, method and path, for the pipeline's observers (only when there are any:
-    /// reading the id back from the logger costs more than the rest of an error response's metadata).
-    private static func metadata(of request: Request, context: Context) -> [String: String] {
-        var metadata = ["request.method": request.method.rawValue, "request.path": request.uri.path]
-        if let id = context.logger[metadataKey: "hb.request.id"] { metadata["request.id"] = id.description }
-        return metadata
+/// How ``FriendlyErrorsMiddleware`` answers and logs errors. Every setting has a production-safe
+/// default; options only gain members with defaults, so code that sets some keeps compiling.
+public struct FriendlyErrorsOptions: Sendable {
+    /// Writes problem+json bodies: the `type` base URI and the size limits.
+    public var presenter: JSONPresenter
+    /// Whether the text of a Hummingbird `HTTPError` (`HTTPError(.badRequest, message: "…")`) is the
+    /// problem's `detail` when no rule of the pipeline knows the error. Off: an error's own text may
+    /// hold internals, so it reaches users only when the app says its messages are written for them.
+    public var revealsFrameworkMessages: Bool
+    /// Whether every error answered is logged through the request's `context.logger`. On by default.
+    public var logsErrors: Bool
+
+    /// Options; the defaults suit production.
+    public init(
+        presenter: JSONPresenter = JSONPresenter(), revealsFrameworkMessages: Bool = false, logsErrors: Bool = true
+    ) {
+        self.presenter = presenter
+        self.revealsFrameworkMessages = revealsFrameworkMessages
+        self.logsErrors = logsErrors
     }
 }
 
 extension Logger.Level {
-    /// The swift-log level of the same name.
+    /// The swift-log level of the same name; a switch, as comparing names costs more than the rest
+    /// of a filtered-out log call.
     init(_ level: LogLevel) {
-        // A switch, not `init(rawValue: level.rawValue)`: comparing names costs more than the rest of a
-        // filtered-out log call.
         switch level {
         case .trace: self = .trace
         case .debug: self = .debug

@@ -1,6 +1,5 @@
 import Foundation
 @testable import ExampleServer
-import FriendlyErrors
 import FriendlyErrorsHummingbird
 import HTTPTypes
 import Hummingbird
@@ -178,6 +177,44 @@ import Testing
             ])
     }
 
+    @Test(.disabled("needs the core's DecodingError field problems"))
+    func aBodyTheDecoderRejectsAnswers400WithAPointer() async throws {
+        let app = TestApp { router in
+            router.post("/orders") { request, context -> String in
+                // Not `request.decode(as:context:)`: Hummingbird turns the DecodingError into an
+                // HTTPError(.badRequest) holding only a message, so no pointer can be had from it.
+                let order = try await context.requestDecoder.decode(Order.self, from: request, context: context)
+                return "\(order.items.count) items"
+            }
+        }
+        let response = try await app.send(
+            .post, "/orders", headers: [.contentType: "application/json"],
+            body: #"{"items":[{"price":5,"quantity":1},{"price":"five","quantity":1}]}"#)
+        #expect(response.status == 400)
+        #expect(response.json["code"] as? String == "data.typeMismatch")
+        let errors = try #require(response.json["errors"] as? [[String: String]])
+        #expect(errors.map { $0["pointer"] } == ["#/items/1/price"])
+        #expect(!response.body.contains("Swift.Int"))
+        let missing = try await app.send(
+            .post, "/orders", headers: [.contentType: "application/json"], body: #"{"items":[{"price":5}]}"#)
+        #expect(missing.status == 400)
+        #expect((missing.json["errors"] as? [[String: String]])?.first?["pointer"] == "#/items/0/quantity")
+    }
+
+    @Test func requestDecodeHidesTheDecodingErrorBehindHummingbirdsHTTPError() async throws {
+        let app = TestApp { router in
+            router.post("/orders") { request, context -> String in
+                "\(try await request.decode(as: Order.self, context: context).items.count) items"
+            }
+        }
+        let response = try await app.send(
+            .post, "/orders", headers: [.contentType: "application/json"],
+            body: #"{"items":[{"price":"five","quantity":1}]}"#)
+        #expect(response.status == 400)
+        #expect(response.json["code"] as? String == "http.400")
+        #expect(!response.body.contains("Type mismatch"), "Hummingbird's message is not revealed by default")
+    }
+
     // MARK: Logging
 
     @Test func clientErrorsAreLoggedAtNoticeThroughTheRequestsLogger() async throws {
@@ -188,6 +225,8 @@ import Testing
         #expect(entry.metadata["error.code"] == "http.404")
         #expect(entry.metadata["error.category"] == "notFound")
         #expect(entry.metadata["error.reference_id"] == nil)
+        #expect(entry.metadata["http.response.status_code"] == "404")
+        #expect(entry.message == "Request failed: http.404")
         #expect(entry.metadata["hb.request.id"] != nil, "the request's own logger")
         #expect(entry.error is HTTPError)
     }
@@ -242,7 +281,7 @@ import Testing
         let production = try await TestApp(configure: configure).send(.get, "/items")
         #expect(production.status == 400)
         #expect(!production.body.contains("SELECT"))
-        let revealing = TestApp(options: FriendlyErrorsOptions(revealsHTTPErrorMessages: true), configure: configure)
+        let revealing = TestApp(options: FriendlyErrorsOptions(revealsFrameworkMessages: true), configure: configure)
         let response = try await revealing.send(.get, "/items")
         #expect(response.json["detail"] as? String == "SELECT * FROM items WHERE owner = 'admin'")
     }
