@@ -154,11 +154,11 @@ struct TerminalEnvironmentTests {
 
     @Test func theInteractivityOnlyInitializerLeavesTheRestToTheEnvironment() {
         var presenter = ConsolePresenter(
-            output: TextOutput { _ in }, interactivity: .never, environment: ["CLICOLOR_FORCE": "1", "COLUMNS": "33"])
+            output: TextOutput { _ in }, options: .init(interactivity: .never), environment: ["CLICOLOR_FORCE": "1", "COLUMNS": "33"])
         #expect(!presenter.isInteractive)
         #expect(presenter.usesColor)
         #expect(presenter.columns == 33)
-        presenter.interactivity = .always
+        presenter.options.interactivity = .always
         #expect(presenter.options.interactivity == .always)
         #expect(presenter.isInteractive)
     }

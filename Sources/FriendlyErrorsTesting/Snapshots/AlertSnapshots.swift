@@ -37,7 +37,7 @@ public struct AlertSnapshots: Sendable {
     public func console(_ alert: Alert) async -> String {
         let buffer = TextBuffer()
         let presenter = ConsolePresenter(
-            output: TextOutput { buffer.append($0) }, interactivity: .never,
+            output: TextOutput { buffer.append($0) }, options: .init(interactivity: .never),
             environment: ["NO_COLOR": "1", "TERM": "dumb"])
         _ = await presenter.present(alert)
         return buffer.text

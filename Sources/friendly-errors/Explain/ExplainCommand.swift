@@ -112,7 +112,7 @@ struct ExplainCommand {
             // Exactly what a server would send for this code, as one JSON Lines record.
             ToolOutput.standardOutput.write(String(decoding: JSONPresenter().line(for: alert), as: UTF8.self))
         } else {
-            let presenter = ConsolePresenter(output: .standardOutput, interactivity: .never)
+            let presenter = ConsolePresenter(output: .standardOutput, options: .init(interactivity: .never))
             _ = await presenter.present(alert)
         }
         return 0

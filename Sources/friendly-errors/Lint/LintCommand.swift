@@ -51,7 +51,7 @@ struct LintCommand {
         } else {
             // Each problem as compilers write it (made harmless), then the line it is on with a caret
             // under the place, as the console presenter shows a located alert (which cleans it itself).
-            let console = ConsolePresenter(output: .standardOutput, interactivity: .never)
+            let console = ConsolePresenter(output: .standardOutput, options: .init(interactivity: .never))
             for problem in problems {
                 ToolOutput.standardOutput.write(problem.consoleLine + "\n")
                 TextOutput.standardOutput.write(

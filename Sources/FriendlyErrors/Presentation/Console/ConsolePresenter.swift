@@ -65,28 +65,6 @@ public struct ConsolePresenter: AlertPresenter {
         self.environment = environment ?? ProcessInfo.processInfo.environment
     }
 
-    /// A console presenter with its interactivity pinned and every other setting from the
-    /// environment, as tools that only render (an `explain` command, snapshot helpers) want it.
-    ///
-    /// ```swift
-    /// let presenter = ConsolePresenter(output: .standardOutput, interactivity: .never)
-    /// ```
-    public init(
-        output: TextOutput = .standardError,
-        input: ConsoleInput = .standardInput,
-        interactivity: Interactivity,
-        environment: [String: String]? = nil
-    ) {
-        self.init(
-            output: output, input: input, options: Options(interactivity: interactivity), environment: environment)
-    }
-
-    /// Whether to ask; the same as `options.interactivity`.
-    public var interactivity: Interactivity {
-        get { options.interactivity }
-        set { options.interactivity = newValue }
-    }
-
     /// Writes `alert` in one write and, when someone can answer, asks which action to take: the
     /// answer is the chosen action's id, Cancel's for Enter, three invalid answers or the end of
     /// input. When nobody is asked the options are listed and nothing is chosen.
