@@ -20,11 +20,17 @@ public struct FriendlyErrorsMiddleware<Context: RequestContext>: RouterMiddlewar
     public let pipeline: AlertPipeline
     /// How errors are answered and logged.
     public let options: FriendlyErrorsOptions
+    /// `Content-Type`, `Content-Language`, `Vary` as every response starts, made once per catalog
+    /// language: copying them costs less than checking and indexing three fields per response.
+    private let leadingFields: [String: HTTPFields]
 
     /// A middleware answering errors through `pipeline`.
     public init(pipeline: AlertPipeline = AlertPipeline(), options: FriendlyErrorsOptions = FriendlyErrorsOptions()) {
         self.pipeline = pipeline
         self.options = options
+        leadingFields = Dictionary(uniqueKeysWithValues: pipeline.catalog.languages.map {
+            ($0, [.contentType: ErrorResponse.contentType, .contentLanguage: $0, .vary: "Accept-Language"])
+        })
     }
 
     public func handle(
@@ -66,10 +72,18 @@ public struct FriendlyErrorsMiddleware<Context: RequestContext>: RouterMiddlewar
         let response = pipeline.response(for: error, to: server, presenter: options.presenter)
         if options.logsErrors { log(response.event, logger: context.logger) }
         var fields = HTTPFields()
-        fields.reserveCapacity(response.headers.count)
-        for header in response.headers {
-            // The core's header names are tokens already; an empty one (all its characters dropped) is skipped.
-            if let name = HTTPField.Name(header.name) { fields.append(HTTPField(name: name, value: header.value)) }
+        var rest = response.headers[...]
+        // Only when the response starts exactly as the prepared fields do.
+        if rest.count >= 3, rest[1].name == "Content-Language", let prepared = leadingFields[rest[1].value],
+            rest[0].name == "Content-Type", rest[0].value == ErrorResponse.contentType,
+            rest[2].name == "Vary", rest[2].value == "Accept-Language"
+        {
+            (fields, rest) = (prepared, rest.dropFirst(3))
+        }
+        for header in rest {
+            // The core's names are tokens already (an empty one is skipped); the usual ones are not made again.
+            let name = header.name == "Content-Type" ? .contentType : header.name == "Vary" ? .vary : HTTPField.Name(header.name)
+            if let name { fields.append(HTTPField(name: name, value: header.value)) }
         }
         return Response(
             status: HTTPResponse.Status(code: response.status), headers: fields,

@@ -1,7 +1,10 @@
+// Foundation only because this package turns on MemberImportVisibility: a FriendlyError's
+// LocalizedError/RecoverableError witnesses live in a Foundation protocol extension.
+import Foundation
 import FriendlyErrorsHummingbird
 import Testing
 
-/// `import FriendlyErrorsHummingbird` alone gives the core's API: this file imports nothing else.
+/// `import FriendlyErrorsHummingbird` gives the core's API: no `import FriendlyErrors` here.
 @Suite struct ReExportTests {
     struct Closed: FriendlyError {
         var code: String { "shop.closed" }
