@@ -85,7 +85,8 @@ struct VaporErrorClassifier: ErrorClassifier {
     private static func problem(of result: any ValidatorResult, negated: Bool) -> (String, [String])? {
         switch result {
         case let not as ValidatorResults.Not: return problem(of: not.result, negated: !negated)
-        case let ignoring as ValidatorResults.NilIgnoring: return problem(of: ignoring.result, negated: negated)
+        case let ignoring as ValidatorResults.NilIgnoring:
+            return ignoring.result.flatMap { problem(of: $0, negated: negated) }
         case is ValidatorResults.Empty: return (negated ? "validation.empty" : "validation.mustBeEmpty", [])
         case is ValidatorResults.Nil: return (negated ? "validation.null" : "validation.mustBeNull", [])
         default: break
@@ -101,7 +102,7 @@ struct VaporErrorClassifier: ErrorClassifier {
         case is ValidatorResults.Pattern: return ("validation.pattern", [])
         case is ValidatorResults.CharacterSet, is ValidatorResults.CollectionCharacterSet:
             return ("validation.characters", [])
-        case is ValidatorResults.In, is ValidatorResults.Case: return ("validation.notAllowed", [])
+        case is any NotAllowedFailure: return ("validation.notAllowed", [])
         // The first part that failed speaks for both (`!.empty && .count(…)`); of an `||`, the left.
         case let and as ValidatorResults.And: return problem(of: and.left.isFailure ? and.left : and.right, negated: false)
         case let or as ValidatorResults.Or: return problem(of: or.left, negated: false)
@@ -110,6 +111,11 @@ struct VaporErrorClassifier: ErrorClassifier {
         }
     }
 }
+
+/// `.in(…)` and `.case(of:)` failures, whatever their value's type.
+private protocol NotAllowedFailure {}
+extension ValidatorResults.In: NotAllowedFailure {}
+extension ValidatorResults.Case: NotAllowedFailure {}
 
 /// A range validator's failure, whatever its bound's type.
 private protocol RangeFailure { var problem: (String, [String])? { get } }
