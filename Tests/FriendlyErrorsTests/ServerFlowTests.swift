@@ -35,7 +35,7 @@ import Testing
         #expect(event.logMessage == "Request failed: unexpected")
         let referenceID = try #require(response.alert.referenceID)
         #expect(
-            event.logMetadata == [
+            event.logMetadata { $0 } == [
                 "error.code": "unexpected", "error.category": "unknown", "error.reference_id": referenceID,
                 "http.response.status_code": "500",
             ])
@@ -61,7 +61,7 @@ import Testing
         #expect(response.status == 405)
         #expect(response.value(forHeader: "Allow") == "GET, HEAD")
         #expect(response.alert.code == "http.405")
-        #expect(response.event.logMetadata["http.response.status_code"] == "405")
+        #expect(response.event.logMetadata { $0 }["http.response.status_code"] == "405")
     }
 
     @Test func acceptChoosesTheBodysFormatAndAcceptLanguageItsLanguage() {

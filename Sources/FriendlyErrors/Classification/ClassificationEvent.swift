@@ -30,17 +30,20 @@ public struct ClassificationEvent: Sendable {
 
     /// The metadata every integration logs this error with, under the same keys everywhere:
     /// `error.code`, `error.category`, `error.reference_id` (for unexpected errors) and, for a
-    /// server's client, `http.response.status_code`. The caller's own ``metadata`` is not repeated.
+    /// server's client, `http.response.status_code`; each value made into the logger's own type by
+    /// `value`. The caller's own ``metadata`` is not repeated.
     ///
     /// ```swift
-    /// logger.log(level: .init(event.logLevel), "\(event.logMessage)",
-    ///            metadata: event.logMetadata.mapValues { .string($0) })
+    /// logger.log(level: .init(event.logLevel), "\(event.logMessage)", metadata: event.logMetadata { .string($0) })
     /// ```
-    public var logMetadata: [String: String] {
-        var metadata = ["error.code": classification.code, "error.category": classification.category.name]
-        if let referenceID = classification.referenceID { metadata["error.reference_id"] = referenceID }
+    public func logMetadata<Value>(_ value: (String) -> Value) -> [String: Value] {
+        var metadata: [String: Value] = [:]
+        metadata.reserveCapacity(4)
+        metadata["error.code"] = value(classification.code)
+        metadata["error.category"] = value(classification.category.name)
+        if let referenceID = classification.referenceID { metadata["error.reference_id"] = value(referenceID) }
         if context.audience == .serverClient {
-            metadata["http.response.status_code"] = String(classification.httpStatus)
+            metadata["http.response.status_code"] = value(String(classification.httpStatus))
         }
         return metadata
     }

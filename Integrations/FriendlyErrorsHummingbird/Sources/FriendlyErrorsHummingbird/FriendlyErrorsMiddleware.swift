@@ -1,7 +1,7 @@
 @_exported public import FriendlyErrors
 public import Hummingbird
 import HTTPTypes
-import Logging
+public import Logging
 import NIOCore
 
 /// A Hummingbird middleware that answers every error thrown below it — the app's own, Hummingbird's,
@@ -24,10 +24,17 @@ public struct FriendlyErrorsMiddleware<Context: RequestContext>: RouterMiddlewar
     /// language: copying them costs less than checking and indexing three fields per response.
     private let leadingFields: [String: HTTPFields]
 
-    /// A middleware answering errors through `pipeline`.
-    public init(pipeline: AlertPipeline = AlertPipeline(), options: FriendlyErrorsOptions = FriendlyErrorsOptions()) {
+    /// A middleware answering errors through `pipeline`. The catalog's diagnostics (a missing folder,
+    /// a bad line, with its `file:line:column`) are logged here, at start-up, through `logger`.
+    public init(
+        pipeline: AlertPipeline = AlertPipeline(), options: FriendlyErrorsOptions = FriendlyErrorsOptions(),
+        logger: Logger = Logger(label: "FriendlyErrorsHummingbird")
+    ) {
         self.pipeline = pipeline
         self.options = options
+        for diagnostic in pipeline.catalog.diagnostics {
+            logger.log(level: diagnostic.severity == .error ? .error : .warning, "\(diagnostic)")
+        }
         leadingFields = Dictionary(uniqueKeysWithValues: pipeline.catalog.languages.map {
             ($0, [.contentType: ErrorResponse.contentType, .contentLanguage: $0, .vary: "Accept-Language"])
         })
@@ -97,7 +104,7 @@ public struct FriendlyErrorsMiddleware<Context: RequestContext>: RouterMiddlewar
         guard logger.logLevel <= level else { return }
         logger.log(
             level: level, "\(event.logMessage)", error: event.error,
-            metadata: event.logMetadata.mapValues { .string($0) })
+            metadata: event.logMetadata { .string($0) })
     }
 }
 

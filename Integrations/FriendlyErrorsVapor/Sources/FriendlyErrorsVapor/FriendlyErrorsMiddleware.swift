@@ -93,7 +93,7 @@ public struct FriendlyErrorsMiddleware: Middleware {
         let source = debuggable?.source
         logger.log(
             level: level, "\(event.logMessage): \(TerminalSanitizer.sanitize(text))", error: event.error,
-            metadata: event.logMetadata.mapValues { .string($0) }, file: source?.file ?? #fileID,
+            metadata: event.logMetadata { .string($0) }, file: source?.file ?? #fileID,
             function: source?.function ?? #function, line: source?.line ?? #line)
     }
 

@@ -30,7 +30,7 @@ public struct ErrorResponse: Sendable, Hashable {
 
     /// What the pipeline made of the error, for the integration's log: the error itself, its
     /// classification, ``ClassificationEvent/logLevel``, ``ClassificationEvent/logMessage`` and
-    /// ``ClassificationEvent/logMetadata``. Not part of the response's equality.
+    /// ``ClassificationEvent/logMetadata(_:)``. Not part of the response's equality.
     public let event: ClassificationEvent
     /// The media type of the body. No `charset` parameter: the media type has none defined, and JSON
     /// exchanged between systems is always UTF-8 (RFC 8259, section 8.1).
