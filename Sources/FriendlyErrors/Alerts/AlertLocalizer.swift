@@ -18,12 +18,9 @@ struct AlertLocalizer {
     /// languages as ``TranslationCatalog/languageOrdinals(for:)`` gives them (never empty).
     func alert(for classification: Classification, chain: [Int]) -> Alert {
         let chain = self.chain(
-            chain, code: classification.code,
-            texts: [
-                (classification.title, .title), (classification.message, .message),
-                (classification.reason, .reason), (classification.suggestion, .suggestion),
-            ],
-            recoveries: classification.recoveries, fieldProblems: classification.fieldProblems)
+            chain, code: classification.code, classification.title, classification.message,
+            classification.reason, classification.suggestion, recoveries: classification.recoveries,
+            fieldProblems: classification.fieldProblems)
         let lookup = Lookup(index: index, chain: chain, code: classification.code)
         let category = classification.category
         let title =
@@ -92,11 +89,7 @@ struct AlertLocalizer {
     /// as the alert's does (the category's generic message, then the title).
     func text(_ field: Field, of error: some FriendlyError, chain: [Int]) -> String? {
         let chain = self.chain(
-            chain, code: error.code,
-            texts: [
-                (error.title, .title), (error.message, .message), (error.reason, .reason),
-                (error.suggestion, .suggestion),
-            ],
+            chain, code: error.code, error.title, error.message, error.reason, error.suggestion,
             recoveries: error.recoveries, fieldProblems: error.fieldProblems)
         let lookup = Lookup(index: index, chain: chain, code: error.code)
         switch field {
@@ -120,8 +113,8 @@ struct AlertLocalizer {
     /// can be shown — so that the built-in texts and labels around them are in their language too,
     /// also when an app's catalog was not loaded. An alert without texts of its own keeps `chain`.
     private func chain(
-        _ chain: [Int], code: String, texts: [(text: LocalizableText, field: Field)], recoveries: [Recovery],
-        fieldProblems: [FieldProblem]
+        _ chain: [Int], code: String, _ title: LocalizableText, _ message: LocalizableText,
+        _ reason: LocalizableText, _ suggestion: LocalizableText, recoveries: [Recovery], fieldProblems: [FieldProblem]
     ) -> [Int] {
         let base = CatalogIndex.baseOrdinal
         guard let first = chain.first, first != base else { return chain }
@@ -133,7 +126,13 @@ struct AlertLocalizer {
             return found == true
         }
         func translatesOwnText(in ordinal: Int) -> Bool {
-            for (text, field) in texts where note(lookup.has(text, field: field, in: ordinal)) { return true }
+            // The four texts one by one, not through an array: this runs for every alert not in the base language.
+            if note(lookup.has(title, field: .title, in: ordinal)) || note(lookup.has(message, field: .message, in: ordinal))
+                || note(lookup.has(reason, field: .reason, in: ordinal))
+                || note(lookup.has(suggestion, field: .suggestion, in: ordinal))
+            {
+                return true
+            }
             for recovery in recoveries where !Self.isStockID(recovery.id) {
                 if note(lookup.hasLabel(recovery.label, id: recovery.id, in: ordinal)) { return true }
             }

@@ -94,6 +94,14 @@ public struct AlertPipeline: Sendable {
         // An unknown error with a framework's client error status is classified by that status below,
         // so the fallback's reference ID would be thrown away: none is drawn.
         let frameworkStatus = context.httpStatus.flatMap { (400...599).contains($0) ? $0 : nil }
+        guard frameworkStatus != nil || !context.responseHeaders.isEmpty else {
+            // No framework facts: the chain's answer as it is, with no copy of it to amend.
+            let classification = unwrapping.classify(error, context: context) {
+                chain.classify($0, from: 0, context: context, drawsReferenceID: true)
+            }
+            if !observers.isEmpty { notify(error, classification, context) }
+            return classification
+        }
         let frameworkClientError = frameworkStatus.map { $0 < 500 } ?? false
         var classification = unwrapping.classify(error, context: context) {
             chain.classify($0, from: 0, context: context, drawsReferenceID: !frameworkClientError)
@@ -113,11 +121,14 @@ public struct AlertPipeline: Sendable {
             }
         }
         if !context.responseHeaders.isEmpty { classification.responseHeaders += context.responseHeaders }
-        if !observers.isEmpty {
-            let event = ClassificationEvent(error: error, classification: classification, context: context)
-            for observer in observers { observer(event) }
-        }
+        if !observers.isEmpty { notify(error, classification, context) }
         return classification
+    }
+
+    /// Shows the observers what the pipeline made of `error`.
+    private func notify(_ error: any Error, _ classification: Classification, _ context: ClassificationContext) {
+        let event = ClassificationEvent(error: error, classification: classification, context: context)
+        for observer in observers { observer(event) }
     }
 
     /// `http.400` … `http.499`, the codes of errors classified by a framework's client error status,

@@ -21,20 +21,21 @@ public struct ClassificationContext: Sendable, Hashable {
     ///
     /// A struct rather than an enum, so that a kind added later breaks no `switch`.
     public struct Audience: Sendable, Hashable, CustomStringConvertible {
-        private let name: String
-        private init(_ name: String) { self.name = name }
+        // A number, not a name: a context is passed along the whole chain for every alert.
+        private let kind: UInt8
+        private init(_ kind: UInt8) { self.kind = kind }
 
         /// A person at this process: a terminal, a script reading a tool's JSON Lines, the app's own
         /// window. Another library's `LocalizedError` texts are shown, unless
         /// ``AlertPipeline/Configuration/showsForeignLocalizedDescriptions`` is off.
-        public static let processUser = Audience("processUser")
+        public static let processUser = Audience(0)
         /// A server's client, across the network. Only texts the app said are meant for users are
         /// shown: another library's `LocalizedError` texts only for the types listed with
         /// ``AlertPipeline/showingTexts(of:code:)``. Every response of ``AlertPipeline/response(for:to:presenter:)``
         /// is made for this audience.
-        public static let serverClient = Audience("serverClient")
+        public static let serverClient = Audience(1)
 
-        public var description: String { name }
+        public var description: String { kind == 0 ? "processUser" : "serverClient" }
     }
 
     /// Whom the alert is for: ``Audience/processUser`` unless said otherwise.

@@ -164,7 +164,8 @@ public struct TranslationCatalog: Sendable {
 
     /// ``languageChain(for:)`` as the index's ordinals: what the hot path walks.
     func languageOrdinals(for preference: LanguagePreference) -> [Int] {
-        negotiator.chainIndices(for: preference)
+        if let spelling = preference.spelling { return negotiator.chainIndices(forTag: spelling) }
+        return negotiator.chainIndices(for: preference)
     }
 
     /// ``languageOrdinals(for:)`` for one tag as written (`"ja-JP"`), at the cost of a prebuilt

@@ -28,7 +28,11 @@
 /// language there.
 public struct LanguagePreference: Sendable, Hashable, ExpressibleByStringLiteral {
     /// The wanted languages, most wanted first, without duplicates.
-    public let tags: [LanguageTag]
+    public var tags: [LanguageTag] { spelling.map(Self.tags(spelledAs:)) ?? storedTags }
+    private let storedTags: [LanguageTag]
+    /// The tag as written, for a preference of one tag (`"ja-JP"`): a catalog negotiates it from its
+    /// spelling, which it keeps negotiated, so a tag costs no parsing on every alert.
+    let spelling: String?
     /// Where `*` ("any language") ranks among ``tags``, if it was given: every tag before this index
     /// is wanted more than any other language, every tag from it on less.
     public let wildcardPosition: Int?
@@ -64,7 +68,8 @@ public struct LanguagePreference: Sendable, Hashable, ExpressibleByStringLiteral
                 unique.append(tag)
             }
         }
-        self.tags = unique
+        self.storedTags = unique
+        self.spelling = nil
         self.wildcardPosition = position
         var uniqueExcluded: [LanguageTag] = []
         for tag in excluded where !uniqueExcluded.contains(tag) { uniqueExcluded.append(tag) }
@@ -75,7 +80,25 @@ public struct LanguagePreference: Sendable, Hashable, ExpressibleByStringLiteral
     ///
     /// Text that is not a language tag gives ``base`` rather than trapping.
     public init(stringLiteral value: String) {
-        self.init(LanguageTag(value).map { [$0] } ?? [])
+        storedTags = []
+        spelling = value
+        wildcardPosition = nil
+        excluded = []
+    }
+
+    /// The tags of a preference written as one tag: that tag, or none when the text is not a tag.
+    private static func tags(spelledAs spelling: String) -> [LanguageTag] {
+        LanguageTag(spelling).map { [$0] } ?? []
+    }
+
+    public static func == (lhs: LanguagePreference, rhs: LanguagePreference) -> Bool {
+        lhs.tags == rhs.tags && lhs.wildcardPosition == rhs.wildcardPosition && lhs.excluded == rhs.excluded
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(tags)
+        hasher.combine(wildcardPosition)
+        hasher.combine(excluded)
     }
 
     /// A preference for one language, a tag held in a variable (see ``init(stringLiteral:)``).
