@@ -74,50 +74,6 @@ public struct Alert: Sendable, Hashable {
     /// `Location`), cleaned of CR, LF, NUL and every other control character.
     public var responseHeaders: [ResponseHeader]
 
-    /// An alert; actions are kept in the order given (a pipeline's alerts are in the HIG order:
-    /// destructive first, one cancel). Without `presenterTexts`, presenters label it with the built-in texts in
-    /// `language`.
-    public init(
-        code: String,
-        category: ErrorCategory,
-        severity: Severity = .error,
-        title: String,
-        message: String,
-        reason: String? = nil,
-        suggestion: String? = nil,
-        referenceID: String? = nil,
-        actions: [AlertAction],
-        language: String = "en",
-        occurrences: Int = 1,
-        httpStatusOverride: Int? = nil,
-        exitStatusOverride: Int32? = nil,
-        location: FileLocation? = nil,
-        debugDetail: String? = nil,
-        presenterTexts: PresenterTexts? = nil,
-        fieldProblems: [AlertFieldProblem] = [],
-        responseHeaders: [ResponseHeader] = []
-    ) {
-        self.code = code
-        self.category = category
-        self.severity = severity
-        self.title = title
-        self.message = message
-        self.reason = reason
-        self.suggestion = suggestion
-        self.referenceID = referenceID
-        self.isUnexpected = false
-        self.actions = actions
-        self.language = language
-        self.occurrences = occurrences
-        self.httpStatusOverride = httpStatusOverride
-        self.exitStatusOverride = exitStatusOverride
-        self.location = location
-        self.debugDetail = debugDetail
-        self.presenterTexts = presenterTexts ?? PresenterTexts(builtInLanguage: language)
-        self.fieldProblems = fieldProblems
-        self.responseHeaders = responseHeaders
-    }
-
     /// The shape of the alert's choices.
     public var kind: Kind {
         switch actions.count {
@@ -172,5 +128,41 @@ public struct Alert: Sendable, Hashable {
     @inline(__always)
     static func suggestionActions(_ recovery: AlertAction, cancel: AlertAction) -> [AlertAction] {
         recovery.role == .destructive ? [recovery, cancel] : [cancel, recovery]
+    }
+}
+
+extension Alert {
+    /// An alert; actions are kept in the order given (a pipeline's alerts are in the HIG order:
+    /// destructive first, one cancel). Without `presenterTexts`, presenters label it with the built-in texts in
+    /// `language`.
+    public init(
+        code: String,
+        category: ErrorCategory,
+        severity: Severity = .error,
+        title: String,
+        message: String,
+        reason: String? = nil,
+        suggestion: String? = nil,
+        referenceID: String? = nil,
+        actions: [AlertAction],
+        language: String = "en",
+        occurrences: Int = 1,
+        httpStatusOverride: Int? = nil,
+        exitStatusOverride: Int32? = nil,
+        location: FileLocation? = nil,
+        debugDetail: String? = nil,
+        presenterTexts: PresenterTexts? = nil,
+        fieldProblems: [AlertFieldProblem] = [],
+        responseHeaders: [ResponseHeader] = []
+    ) {
+        // The memberwise initializer, which the pipeline calls too: an initializer that assigns the fields
+        // one by one builds the alert in a temporary and copies it out, retaining every field once more.
+        self.init(
+            code: code, category: category, severity: severity, title: title, message: message, reason: reason,
+            suggestion: suggestion, referenceID: referenceID, isUnexpected: false, actions: actions,
+            language: language, occurrences: occurrences, httpStatusOverride: httpStatusOverride,
+            exitStatusOverride: exitStatusOverride, location: location, debugDetail: debugDetail,
+            presenterTexts: presenterTexts ?? PresenterTexts(builtInLanguage: language), fieldProblems: fieldProblems,
+            responseHeaders: responseHeaders)
     }
 }

@@ -46,7 +46,7 @@ struct AlertLocalizer {
             actions = Alert.orderedActions(
                 for: recoveryActions(classification.recoveries, lookup), cancel: language.cancel, ok: language.ok)
         }
-        var alert = Alert(
+        return Alert(
             code: classification.code,
             category: category,
             severity: classification.severity,
@@ -55,8 +55,10 @@ struct AlertLocalizer {
             reason: lookup.resolve(classification.reason, field: .reason),
             suggestion: lookup.resolve(classification.suggestion, field: .suggestion),
             referenceID: classification.referenceID,
+            isUnexpected: classification.isUnexpected,
             actions: actions,
             language: language.name,
+            occurrences: 1,
             httpStatusOverride: classification.httpStatusOverride,
             exitStatusOverride: classification.exitStatusOverride,
             location: classification.location,
@@ -68,8 +70,6 @@ struct AlertLocalizer {
                     classification.fieldProblems, lookup,
                     fallback: lookup.generic(.message, of: category) ?? message),
             responseHeaders: classification.responseHeaders)
-        alert.isUnexpected = classification.isUnexpected
-        return alert
     }
 
     /// The field problems in the alert's languages; a message that resolves to nothing takes the
@@ -189,7 +189,7 @@ struct AlertLocalizer {
         /// The category's generic title or message (`category.<name>.title`), for an error that has
         /// none of its own.
         func generic(_ field: Field, of category: ErrorCategory) -> String? {
-            guard let row = index.codes[category.catalogCode] else { return nil }
+            guard let row = index.row(of: category) else { return nil }
             for ordinal in chain {
                 if let value = index.value(field, ofCode: row, language: ordinal) {
                     return nonEmpty(value.formatted(with: [], language: index.languages[ordinal].name))

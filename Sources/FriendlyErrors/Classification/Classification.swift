@@ -65,7 +65,9 @@ public struct Classification: Sendable {
     public var exitStatus: Int32 {
         ExitStatusRange.failure(exitStatusOverride ?? category.exitStatus)
     }
+}
 
+extension Classification {
     /// A classification; texts without keys derive them from `code`.
     public init(
         code: String,
@@ -83,46 +85,30 @@ public struct Classification: Sendable {
         exitStatusOverride: Int32? = nil,
         location: FileLocation? = nil
     ) {
-        self.code = code
-        self.category = category
-        self.severity = severity
-        self.title = title
-        self.message = message
-        self.reason = reason
-        self.suggestion = suggestion
-        self.recoveries = recoveries
-        self.httpStatusOverride = httpStatusOverride
-        self.exitStatusOverride = exitStatusOverride
-        self.location = location
-        self.referenceID = nil
-        self.isUnexpected = false
-        self.debugDetail = nil
-        self.responseHeaders = responseHeaders
-        self.fieldProblems = fieldProblems
-        self.logLevelOverride = logLevelOverride
+        self.init(
+            code: code, category: category, severity: severity, title: title, message: message, reason: reason,
+            suggestion: suggestion, recoveries: recoveries, httpStatusOverride: httpStatusOverride,
+            exitStatusOverride: exitStatusOverride, location: location, referenceID: nil, isUnexpected: false,
+            debugDetail: nil, responseHeaders: responseHeaders, fieldProblems: fieldProblems,
+            logLevelOverride: logLevelOverride)
     }
 
     /// The classification of an app's own ``FriendlyError``.
     public init(_ error: some FriendlyError) {
-        // Assigned field by field rather than through the memberwise initializer: this runs for every
-        // alert of an app's own error, and delegating made the compiler copy and destroy a whole
-        // temporary classification.
-        code = error.code
-        category = error.category
-        severity = error.severity
-        title = error.title
-        message = error.message
-        reason = error.reason
-        suggestion = error.suggestion
-        recoveries = error.recoveries
-        httpStatusOverride = nil
-        exitStatusOverride = nil
-        location = error.location
-        referenceID = nil
-        isUnexpected = false
-        debugDetail = nil
-        responseHeaders = error.responseHeaders
-        fieldProblems = error.fieldProblems
-        logLevelOverride = error.logLevel
+        self = .of(error)
+    }
+
+    /// The classification of an app's own error, as the pipeline makes it for every alert of one.
+    ///
+    /// A function that calls the memberwise initializer (these initializers are in an extension so
+    /// that it exists): an initializer that assigns the fields, or delegates, builds the
+    /// classification in a temporary and copies it out, retaining and releasing every field once more.
+    static func of(_ error: some FriendlyError) -> Classification {
+        Classification(
+            code: error.code, category: error.category, severity: error.severity, title: error.title,
+            message: error.message, reason: error.reason, suggestion: error.suggestion, recoveries: error.recoveries,
+            httpStatusOverride: nil, exitStatusOverride: nil, location: error.location, referenceID: nil,
+            isUnexpected: false, debugDetail: nil, responseHeaders: error.responseHeaders,
+            fieldProblems: error.fieldProblems, logLevelOverride: error.logLevel)
     }
 }

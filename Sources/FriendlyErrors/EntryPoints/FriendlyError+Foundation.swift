@@ -62,7 +62,7 @@ extension FriendlyError {
 
     private var bridgedAlert: Alert {
         let installed = AlertPresentationSystem.installedPipeline
-        return installed.localizer.alert(for: Classification(self), chain: installed.processChain)
+        return installed.localizer.alert(for: Classification.of(self), chain: installed.processChain)
     }
 }
 

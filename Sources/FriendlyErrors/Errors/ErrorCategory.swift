@@ -20,12 +20,15 @@ public struct ErrorCategory: Sendable, Hashable, CustomStringConvertible {
         let exitStatus: Int32
         let isTransient: Bool
         let catalogCode: String
+        /// The position in ``ErrorCategory/builtIn`` of a built-in category, else -1.
+        let builtInOrdinal: Int
 
-        init(name: String, httpStatus: Int, exitStatus: Int32, isTransient: Bool) {
+        init(name: String, httpStatus: Int, exitStatus: Int32, isTransient: Bool, builtInOrdinal: Int) {
             self.name = name
             self.httpStatus = httpStatus
             self.exitStatus = exitStatus
             self.isTransient = isTransient
+            self.builtInOrdinal = builtInOrdinal
             catalogCode = "category." + name
         }
     }
@@ -43,15 +46,24 @@ public struct ErrorCategory: Sendable, Hashable, CustomStringConvertible {
     /// `category.<name>`: the code the catalog keeps this category's generic texts under, built
     /// once here rather than for every alert that falls back to them.
     var catalogCode: String { storage.catalogCode }
+    /// The position in ``builtIn`` of a built-in category, else `nil`: a catalog keeps the rows of
+    /// the built-in categories' generic texts in an array, so an alert that falls back to them
+    /// hashes nothing.
+    var builtInOrdinal: Int? { storage.builtInOrdinal < 0 ? nil : storage.builtInOrdinal }
 
     /// A category with its name and what each medium derives from it.
     ///
     /// An HTTP status outside 400…599 becomes 500; an exit status outside 1…125 becomes 1, since
     /// 0 means success and 126 and up are the shell's own.
     public init(_ name: String, httpStatus: Int, exitStatus: Int32, isTransient: Bool = false) {
+        self.init(name, httpStatus: httpStatus, exitStatus: exitStatus, isTransient: isTransient, builtInOrdinal: -1)
+    }
+
+    private init(_ name: String, httpStatus: Int, exitStatus: Int32, isTransient: Bool = false, builtInOrdinal: Int) {
         storage = Storage(
             name: name, httpStatus: (400...599).contains(httpStatus) ? httpStatus : 500,
-            exitStatus: (1...125).contains(exitStatus) ? exitStatus : 1, isTransient: isTransient)
+            exitStatus: (1...125).contains(exitStatus) ? exitStatus : 1, isTransient: isTransient,
+            builtInOrdinal: builtInOrdinal)
     }
 
     public var description: String { name }
@@ -64,38 +76,38 @@ public struct ErrorCategory: Sendable, Hashable, CustomStringConvertible {
 
 extension ErrorCategory {
     /// The input was malformed or not allowed (HTTP 400, `EX_USAGE` 64).
-    public static let invalidInput = ErrorCategory("invalidInput", httpStatus: 400, exitStatus: 64)
+    public static let invalidInput = ErrorCategory("invalidInput", httpStatus: 400, exitStatus: 64, builtInOrdinal: 0)
     /// The data read was corrupt or in the wrong format (HTTP 422, `EX_DATAERR` 65).
-    public static let invalidData = ErrorCategory("invalidData", httpStatus: 422, exitStatus: 65)
+    public static let invalidData = ErrorCategory("invalidData", httpStatus: 422, exitStatus: 65, builtInOrdinal: 1)
     /// Something that was asked for does not exist (HTTP 404, `EX_NOINPUT` 66).
-    public static let notFound = ErrorCategory("notFound", httpStatus: 404, exitStatus: 66)
+    public static let notFound = ErrorCategory("notFound", httpStatus: 404, exitStatus: 66, builtInOrdinal: 2)
     /// The user has not said who they are, or their credentials expired (HTTP 401, `EX_NOPERM` 77).
-    public static let unauthenticated = ErrorCategory("unauthenticated", httpStatus: 401, exitStatus: 77)
+    public static let unauthenticated = ErrorCategory("unauthenticated", httpStatus: 401, exitStatus: 77, builtInOrdinal: 3)
     /// The user or the process may not do this (HTTP 403, `EX_NOPERM` 77).
-    public static let permissionDenied = ErrorCategory("permissionDenied", httpStatus: 403, exitStatus: 77)
+    public static let permissionDenied = ErrorCategory("permissionDenied", httpStatus: 403, exitStatus: 77, builtInOrdinal: 4)
     /// The operation clashes with the current state: it exists already, it was changed meanwhile
     /// (HTTP 409, `EX_CANTCREAT` 73).
-    public static let conflict = ErrorCategory("conflict", httpStatus: 409, exitStatus: 73)
+    public static let conflict = ErrorCategory("conflict", httpStatus: 409, exitStatus: 73, builtInOrdinal: 5)
     /// A service, a host or the network is not reachable right now (HTTP 503, `EX_UNAVAILABLE` 69).
     public static let unavailable = ErrorCategory(
-        "unavailable", httpStatus: 503, exitStatus: 69, isTransient: true)
+        "unavailable", httpStatus: 503, exitStatus: 69, isTransient: true, builtInOrdinal: 6)
     /// The operation took too long (HTTP 504, `EX_TEMPFAIL` 75).
-    public static let timeout = ErrorCategory("timeout", httpStatus: 504, exitStatus: 75, isTransient: true)
+    public static let timeout = ErrorCategory("timeout", httpStatus: 504, exitStatus: 75, isTransient: true, builtInOrdinal: 7)
     /// Too many requests in too short a time (HTTP 429, `EX_TEMPFAIL` 75).
     public static let rateLimited = ErrorCategory(
-        "rateLimited", httpStatus: 429, exitStatus: 75, isTransient: true)
+        "rateLimited", httpStatus: 429, exitStatus: 75, isTransient: true, builtInOrdinal: 8)
     /// There is no room left: disk, quota (HTTP 507, `EX_CANTCREAT` 73).
-    public static let insufficientStorage = ErrorCategory("insufficientStorage", httpStatus: 507, exitStatus: 73)
+    public static let insufficientStorage = ErrorCategory("insufficientStorage", httpStatus: 507, exitStatus: 73, builtInOrdinal: 9)
     /// Reading or writing failed below the app (HTTP 500, `EX_IOERR` 74).
-    public static let ioFailure = ErrorCategory("ioFailure", httpStatus: 500, exitStatus: 74)
+    public static let ioFailure = ErrorCategory("ioFailure", httpStatus: 500, exitStatus: 74, builtInOrdinal: 10)
     /// The configuration is missing or wrong (HTTP 500, `EX_CONFIG` 78).
-    public static let configuration = ErrorCategory("configuration", httpStatus: 500, exitStatus: 78)
+    public static let configuration = ErrorCategory("configuration", httpStatus: 500, exitStatus: 78, builtInOrdinal: 11)
     /// The operation was cancelled (HTTP 499 "client closed request", exit 1).
-    public static let cancelled = ErrorCategory("cancelled", httpStatus: 499, exitStatus: 1)
+    public static let cancelled = ErrorCategory("cancelled", httpStatus: 499, exitStatus: 1, builtInOrdinal: 12)
     /// A bug: something that should not happen did (HTTP 500, `EX_SOFTWARE` 70).
-    public static let `internal` = ErrorCategory("internal", httpStatus: 500, exitStatus: 70)
+    public static let `internal` = ErrorCategory("internal", httpStatus: 500, exitStatus: 70, builtInOrdinal: 13)
     /// Nothing is known about the failure (HTTP 500, exit 1).
-    public static let unknown = ErrorCategory("unknown", httpStatus: 500, exitStatus: 1)
+    public static let unknown = ErrorCategory("unknown", httpStatus: 500, exitStatus: 1, builtInOrdinal: 14)
 
     /// The built-in category of the failure an HTTP status a framework answered with stands for: 401
     /// and 407 unauthenticated, 403 and 451 permission denied, 404 and 410 not found, 408 and 504

@@ -22,7 +22,7 @@ struct UnwrappingClassifier: ErrorClassifier {
         if unwrappers.isEmpty, FoundationErrorTable.isValueError(type(of: error)) { return next(error) }
         let facts = ErrorTypeFacts.of(error)
         if let friendly = facts.friendly?(error) {
-            guard let inner = friendly.underlyingError else { return Classification(friendly) }
+            guard let inner = friendly.underlyingError else { return Classification.of(friendly) }
             return classifyLayers(error, inner, next: next)
         }
         guard let inner = underlyingError(ofForeign: error, facts) else { return next(error) }
@@ -47,7 +47,7 @@ struct UnwrappingClassifier: ErrorClassifier {
     }
 
     private static func classifyLayer(_ layer: any Error, next: (any Error) -> Classification) -> Classification {
-        if let friendly = ErrorTypeFacts.of(layer).friendly?(layer) { return Classification(friendly) }
+        if let friendly = ErrorTypeFacts.of(layer).friendly?(layer) { return Classification.of(friendly) }
         return next(layer)
     }
 

@@ -79,6 +79,9 @@ final class CatalogIndex: Sendable {
     let languages: [Language]
     /// Each code (`file.notFound`) that has a field in some language, numbered from 0.
     let codes: StringTable<Int>
+    /// The rows of the built-in categories' codes (`category.<name>`), by ``ErrorCategory/builtInOrdinal``;
+    /// -1 for none.
+    private let categoryRows: [Int]
     /// For code `c`, language `l` and field `f`, at `(c × languages + l) × 4 + f`: the slot of that
     /// text in the language's table, or -1. Flat integers rather than an object per code: building
     /// and freeing the index of a catalog of ten thousand keys stays a small part of loading it.
@@ -140,11 +143,20 @@ final class CatalogIndex: Sendable {
             }
         }
         self.codes = codes
+        categoryRows = ErrorCategory.builtIn.map { codes[$0.catalogCode] ?? -1 }
         self.fieldSlots = fieldSlots
         self.actionSlots = actionSlots
     }
 
     /// The text of field `field` of the code numbered `row`, in the language with this ordinal.
+    /// The row of `category`'s generic texts (`category.<name>.title`…), if the catalog has any:
+    /// an array read for a built-in category, a lookup for an app's own.
+    func row(of category: ErrorCategory) -> Int? {
+        guard let ordinal = category.builtInOrdinal else { return codes[category.catalogCode] }
+        let row = categoryRows[ordinal]
+        return row < 0 ? nil : row
+    }
+
     func value(_ field: Field, ofCode row: Int, language ordinal: Int) -> Value? {
         let slot = fieldSlots[(row * languages.count + ordinal) * Field.allCases.count + field.rawValue]
         return slot < 0 ? nil : languages[ordinal].texts.value(at: Int(slot))
