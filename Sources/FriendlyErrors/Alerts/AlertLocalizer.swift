@@ -253,6 +253,7 @@ struct AlertLocalizer {
                 return nonEmpty(found.value.formatted(with: text.arguments, language: found.language))
             }
             guard let defaultValue = text.defaultValue else { return nil }
+            if text.defaultIsPlain { return nonEmpty(defaultValue) }
             return nonEmpty(PlaceholderFormat.format(defaultValue, arguments: text.arguments))
         }
 

@@ -24,15 +24,30 @@ public struct LocalizableText: Sendable, Hashable {
     /// An empty key marks a finished text that is never looked up (see ``verbatim(_:)`` and ``empty``).
     public var key: String?
     /// The base-language text with printf-style placeholders, used when no catalog has the key.
-    public var defaultValue: String?
+    public var defaultValue: String? {
+        didSet { defaultIsPlain = false }
+    }
     /// The values for the placeholders, in order (`%1$@` is the first).
     public var arguments: [Argument]
+    /// Whether ``defaultValue`` is known to hold no `%` at all, so it shows as it is: a string literal
+    /// was already searched for `%` when it was made, and the alert need not search it again.
+    var defaultIsPlain = false
 
     /// A text for a catalog key with an optional base-language default and arguments.
     public init(key: String? = nil, default defaultValue: String? = nil, arguments: [Argument] = []) {
         self.key = key
         self.defaultValue = defaultValue
         self.arguments = arguments
+    }
+
+    public static func == (lhs: LocalizableText, rhs: LocalizableText) -> Bool {
+        lhs.key == rhs.key && lhs.defaultValue == rhs.defaultValue && lhs.arguments == rhs.arguments
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(key)
+        hasher.combine(defaultValue)
+        hasher.combine(arguments)
     }
 
     /// A text whose key comes from its context and whose wording lives only in catalogs.
@@ -128,7 +143,12 @@ extension LocalizableText.Argument: ExpressibleByStringLiteral, ExpressibleByInt
 extension LocalizableText: ExpressibleByStringLiteral, ExpressibleByStringInterpolation {
     /// A base-language text with no arguments; `%` signs in it are kept as written.
     public init(stringLiteral value: String) {
-        self.init(default: value.replacingPercentSigns())
+        if value.containsUTF8Byte(UInt8(ascii: "%")) {
+            self.init(default: value.replacingPercentSigns())
+        } else {
+            self.init(default: value)
+            defaultIsPlain = true
+        }
     }
 
     /// A base-language text built by interpolation: each interpolated value becomes a placeholder

@@ -13,19 +13,28 @@ enum FoundationErrorTable {
         let code: String
         let category: ErrorCategory
         let offersRetry: Bool
-        /// The classification of an error with this entry, made once: each alert copies it instead
-        /// of building it and its recovery array again.
-        let classification: Classification
+        /// A cancellation is the user's own choice, not a failure: every kind of it is a note.
+        private let severity: Severity
+        private let recoveries: [Recovery]
 
         init(code: String, category: ErrorCategory, offersRetry: Bool = false) {
             self.code = code
             self.category = category
             self.offersRetry = offersRetry
-            var classification = Classification(code: code, category: category)
-            if offersRetry { classification.recoveries = [.retry()] }
-            // A cancellation is the user's own choice, not a failure: every kind of it is a note.
-            if category == .cancelled { classification.severity = .info }
-            self.classification = classification
+            severity = category == .cancelled ? .info : .error
+            recoveries = offersRetry ? [.retry()] : []
+        }
+
+        /// The classification of an error with this entry: built with the memberwise initializer
+        /// from fields made once, which costs less than copying a stored classification (every
+        /// field retained, then released with the copy).
+        var classification: Classification {
+            Classification(
+                code: code, category: category, severity: severity, title: LocalizableText(),
+                message: LocalizableText(), reason: LocalizableText(), suggestion: LocalizableText(),
+                recoveries: recoveries, httpStatusOverride: nil, exitStatusOverride: nil, location: nil,
+                referenceID: nil, isUnexpected: false, debugDetail: nil, responseHeaders: [], fieldProblems: [],
+                logLevelOverride: nil)
         }
     }
 
