@@ -17,11 +17,12 @@ struct AlertLocalizer {
     /// The alert for `classification` in the languages of `chain`, ordinals of the catalog's
     /// languages as ``TranslationCatalog/languageOrdinals(for:)`` gives them (never empty).
     func alert(for classification: Classification, chain: [Int]) -> Alert {
+        let row = index.codes[classification.code]
         let chain = self.chain(
-            chain, code: classification.code, classification.title, classification.message,
+            chain, row: row, classification.title, classification.message,
             classification.reason, classification.suggestion, recoveries: classification.recoveries,
             fieldProblems: classification.fieldProblems)
-        let lookup = Lookup(index: index, chain: chain, code: classification.code)
+        let lookup = Lookup(index: index, chain: chain, row: row)
         let category = classification.category
         let title =
             lookup.resolve(classification.title, field: .title)
@@ -88,10 +89,11 @@ struct AlertLocalizer {
     /// what Foundation's `LocalizedError` properties ask for, one at a time. The message falls back
     /// as the alert's does (the category's generic message, then the title).
     func text(_ field: Field, of error: some FriendlyError, chain: [Int]) -> String? {
+        let row = index.codes[error.code]
         let chain = self.chain(
-            chain, code: error.code, error.title, error.message, error.reason, error.suggestion,
+            chain, row: row, error.title, error.message, error.reason, error.suggestion,
             recoveries: error.recoveries, fieldProblems: error.fieldProblems)
-        let lookup = Lookup(index: index, chain: chain, code: error.code)
+        let lookup = Lookup(index: index, chain: chain, row: row)
         switch field {
         case .title:
             return lookup.resolve(error.title, field: .title)
@@ -113,12 +115,12 @@ struct AlertLocalizer {
     /// can be shown — so that the built-in texts and labels around them are in their language too,
     /// also when an app's catalog was not loaded. An alert without texts of its own keeps `chain`.
     private func chain(
-        _ chain: [Int], code: String, _ title: LocalizableText, _ message: LocalizableText,
+        _ chain: [Int], row: Int?, _ title: LocalizableText, _ message: LocalizableText,
         _ reason: LocalizableText, _ suggestion: LocalizableText, recoveries: [Recovery], fieldProblems: [FieldProblem]
     ) -> [Int] {
         let base = CatalogIndex.baseOrdinal
         guard let first = chain.first, first != base else { return chain }
-        let lookup = Lookup(index: index, chain: chain, code: code)
+        let lookup = Lookup(index: index, chain: chain, row: row)
         var hasOwnText = false
         // Whether a text is `found` (`nil`: it is none of the alert's own).
         func note(_ found: Bool?) -> Bool {
@@ -181,9 +183,14 @@ struct AlertLocalizer {
         let row: Int?
 
         init(index: CatalogIndex, chain: [Int], code: String) {
+            self.init(index: index, chain: chain, row: index.codes[code])
+        }
+
+        /// A lookup for the code whose row (`index.codes[code]`) the caller already has.
+        init(index: CatalogIndex, chain: [Int], row: Int?) {
             self.index = index
             self.chain = chain
-            row = index.codes[code]
+            self.row = row
         }
 
         /// The category's generic title or message (`category.<name>.title`), for an error that has
@@ -217,14 +224,14 @@ struct AlertLocalizer {
                 return key.isEmpty ? nil : index.languages[ordinal].texts[key] != nil
             }
             if let row, index.value(field, ofCode: row, language: ordinal) != nil { return true }
-            return text.defaultValue == nil ? nil : false
+            return text.hasDefault ? false : nil
         }
 
         /// ``has(_:field:in:)`` for a recovery's label: its key, or `<code>.action.<id>`.
         func hasLabel(_ text: LocalizableText, id: String, in ordinal: Int) -> Bool? {
             if text.key != nil { return has(text, field: .title, in: ordinal) }
             if let row, index.actionLabel(id, ofCode: row, language: ordinal) != nil { return true }
-            return text.defaultValue == nil ? nil : false
+            return text.hasDefault ? false : nil
         }
 
         /// A recovery label: its key, or `<code>.action.<id>`.
@@ -252,8 +259,8 @@ struct AlertLocalizer {
             if let found, baseHasEntry || isUsable(found, for: text) {
                 return nonEmpty(found.value.formatted(with: text.arguments, language: found.language))
             }
+            if let finished = text.finishedDefault { return nonEmpty(finished) }
             guard let defaultValue = text.defaultValue else { return nil }
-            if text.defaultIsPlain { return nonEmpty(defaultValue) }
             return nonEmpty(PlaceholderFormat.format(defaultValue, arguments: text.arguments))
         }
 

@@ -25,18 +25,58 @@ public struct LocalizableText: Sendable, Hashable {
     public var key: String?
     /// The base-language text with printf-style placeholders, used when no catalog has the key.
     public var defaultValue: String? {
-        didSet { defaultIsPlain = false }
+        get {
+            switch storedDefault {
+            case .none: nil
+            case .template(let template), .plain(let template): template
+            case .rendered(let text): Self.template(rendered: text, arguments: arguments)
+            }
+        }
+        set { storedDefault = newValue.map(DefaultText.template) ?? .none }
     }
     /// The values for the placeholders, in order (`%1$@` is the first).
-    public var arguments: [Argument]
-    /// Whether ``defaultValue`` is known to hold no `%` at all, so it shows as it is: a string literal
-    /// was already searched for `%` when it was made, and the alert need not search it again.
-    var defaultIsPlain = false
+    public var arguments: [Argument] {
+        didSet {
+            // The rendered default showed the old values: keep its template, with its placeholders.
+            guard case .rendered(let text) = storedDefault else { return }
+            storedDefault = .template(Self.template(rendered: text, arguments: oldValue))
+        }
+    }
+
+    /// The default, in the form it was given: one field, so that a text stays small to copy.
+    enum DefaultText: Sendable {
+        case none
+        /// A template with placeholders.
+        case template(String)
+        /// A template known to hold no `%` at all, so it shows as it is: a string literal was
+        /// already searched for `%` when it was made, and the alert need not search it again.
+        case plain(String)
+        /// The text with its placeholders already filled, built by interpolation of strings and
+        /// integers: what the alert shows when no catalog has the text, with nothing to parse. Its
+        /// template is made only when asked for.
+        case rendered(String)
+    }
+
+    private(set) var storedDefault: DefaultText
+
+    /// Whether the text has a base-language default, without building its template.
+    var hasDefault: Bool {
+        if case .none = storedDefault { return false }
+        return true
+    }
+
+    /// The default as the alert shows it when no catalog has the text, if it needs no formatting.
+    var finishedDefault: String? {
+        switch storedDefault {
+        case .plain(let text), .rendered(let text): text
+        case .none, .template: nil
+        }
+    }
 
     /// A text for a catalog key with an optional base-language default and arguments.
     public init(key: String? = nil, default defaultValue: String? = nil, arguments: [Argument] = []) {
         self.key = key
-        self.defaultValue = defaultValue
+        self.storedDefault = defaultValue.map(DefaultText.template) ?? .none
         self.arguments = arguments
     }
 
@@ -105,6 +145,22 @@ extension LocalizableText {
         }
 
         let storage: Storage
+        /// Where an interpolated value was rendered in its text's default (UTF-8 offsets), and the
+        /// placeholder it stands for there; `nil` for an argument given as a value.
+        var rendering: Rendering?
+
+        struct Rendering: Sendable {
+            let start: Int
+            let end: Int
+            let placeholder: String
+        }
+
+        init(storage: Storage) {
+            self.storage = storage
+        }
+
+        public static func == (lhs: Argument, rhs: Argument) -> Bool { lhs.storage == rhs.storage }
+        public func hash(into hasher: inout Hasher) { hasher.combine(storage) }
 
         /// A string argument, for `%@`.
         public static func string(_ value: String) -> Argument { Argument(storage: .string(value)) }
@@ -146,34 +202,65 @@ extension LocalizableText: ExpressibleByStringLiteral, ExpressibleByStringInterp
         if value.containsUTF8Byte(UInt8(ascii: "%")) {
             self.init(default: value.replacingPercentSigns())
         } else {
-            self.init(default: value)
-            defaultIsPlain = true
+            self.init()
+            storedDefault = .plain(value)
         }
     }
 
     /// A base-language text built by interpolation: each interpolated value becomes a placeholder
     /// (`%@` for strings, `%lld` for integers, `%f` for floating-point numbers) and an argument.
     public init(stringInterpolation: StringInterpolation) {
-        self.init(default: stringInterpolation.format, arguments: stringInterpolation.arguments)
+        // The text is rendered as it is interpolated, once; its template is made only when asked for
+        // (or at once when a floating-point value needs the formatter).
+        self.init(arguments: stringInterpolation.arguments)
+        storedDefault =
+            stringInterpolation.isRenderable
+            ? .rendered(stringInterpolation.text)
+            : .template(Self.template(rendered: stringInterpolation.text, arguments: stringInterpolation.arguments))
+    }
+
+    /// The template of a text rendered by interpolation: its literal parts with `%` doubled, and
+    /// each argument's placeholder where the argument was rendered.
+    static func template(rendered: String, arguments: [Argument]) -> String {
+        let utf8 = Array(rendered.utf8)
+        var template: [UInt8] = []
+        template.reserveCapacity(utf8.count + 4 * arguments.count)
+        var position = 0
+        func appendLiteral(upTo end: Int) {
+            for byte in utf8[position..<max(position, min(end, utf8.count))] {
+                template.append(byte)
+                if byte == UInt8(ascii: "%") { template.append(byte) }
+            }
+        }
+        for argument in arguments {
+            guard let rendering = argument.rendering, rendering.start >= position else { continue }
+            appendLiteral(upTo: rendering.start)
+            template.append(contentsOf: rendering.placeholder.utf8)
+            position = min(rendering.end, utf8.count)
+        }
+        appendLiteral(upTo: utf8.count)
+        return String(decoding: template, as: UTF8.self)
     }
 
     /// Collects the literal segments and the placeholders of an interpolated ``LocalizableText``.
     public struct StringInterpolation: StringInterpolationProtocol, Sendable {
-        var format = ""
+        /// The text as shown in the base language: literal parts as written, values rendered.
+        var text = ""
         var arguments: [Argument] = []
+        /// False when a value needs the formatter (a floating-point number): the text then keeps a
+        /// template instead.
+        var isRenderable = true
 
         public init(literalCapacity: Int, interpolationCount: Int) {
-            format.reserveCapacity(literalCapacity + 4 * interpolationCount)
-            arguments.reserveCapacity(interpolationCount)
+            if interpolationCount > 0 { arguments.reserveCapacity(interpolationCount) }
         }
 
         public mutating func appendLiteral(_ literal: String) {
-            format += literal.replacingPercentSigns()
+            text += literal
         }
 
         public mutating func appendInterpolation(_ value: String) {
-            format += "%@"
-            arguments.append(.string(value))
+            append(.string(value), rendered: value, placeholder: "%@")
         }
 
         public mutating func appendInterpolation(_ value: some StringProtocol) {
@@ -182,24 +269,35 @@ extension LocalizableText: ExpressibleByStringLiteral, ExpressibleByStringInterp
 
         public mutating func appendInterpolation(_ value: some BinaryInteger) {
             let argument = LocalizableText.Argument.integer(value)
-            if case .unsigned = argument.storage { format += "%llu" } else { format += "%lld" }
-            arguments.append(argument)
+            if case .unsigned(let magnitude) = argument.storage {
+                append(argument, rendered: String(magnitude), placeholder: "%llu")
+            } else if case .integer(let signed) = argument.storage {
+                append(argument, rendered: String(signed), placeholder: "%lld")
+            }
         }
 
         public mutating func appendInterpolation(_ value: Double) {
-            format += "%f"
-            arguments.append(.double(value))
+            isRenderable = false
+            append(.double(value), rendered: "", placeholder: "%f")
         }
 
         /// A floating-point value shown with a fixed number of decimals (`%.2f`).
         public mutating func appendInterpolation(_ value: Double, decimals: Int) {
-            format += "%.\(max(0, min(decimals, 20)))f"
-            arguments.append(.double(value))
+            isRenderable = false
+            append(.double(value), rendered: "", placeholder: "%.\(max(0, min(decimals, 20)))f")
         }
 
         /// Any other value, shown through its description as a `%@` argument.
         public mutating func appendInterpolation(_ value: some CustomStringConvertible) {
             appendInterpolation(value.description)
+        }
+
+        private mutating func append(_ argument: Argument, rendered: String, placeholder: String) {
+            var argument = argument
+            let start = text.utf8.count
+            text += rendered
+            argument.rendering = Argument.Rendering(start: start, end: text.utf8.count, placeholder: placeholder)
+            arguments.append(argument)
         }
     }
 }
