@@ -11,46 +11,53 @@ struct FoundationErrorClassifier: ErrorClassifier {
     func classify(_ error: any Error, context: ClassificationContext, next: (any Error) -> Classification)
         -> Classification
     {
-        if type(of: error) is NSError.Type { return Self.classification(of: error as NSError) ?? next(error) }
-        return Self.classification(of: error) ?? next(error)
-    }
-
-    /// The classification of a real NSError, read by its domain and code.
-    private static func classification(of nsError: NSError) -> Classification? {
-        let entry: FoundationErrorTable.Entry?
-        switch nsError.domain {
-        case NSCocoaErrorDomain: entry = FoundationErrorTable.cocoa[nsError.code]
-        case NSPOSIXErrorDomain: entry = Int32(exactly: nsError.code).flatMap { FoundationErrorTable.posix[$0] }
-        case NSURLErrorDomain: entry = FoundationErrorTable.url[nsError.code] ?? FoundationErrorTable.networkFailed
-        default: return nil
+        // The classification is built straight into the result: an optional one returned and
+        // unwrapped would be moved (copied bytewise) once more.
+        if type(of: error) is NSError.Type {
+            guard let entry = Self.entry(of: error as NSError) else { return next(error) }
+            return entry.classification
         }
-        return entry?.classification
+        return Self.classification(of: error, original: error, next: next)
     }
 
-    /// The classification of a Foundation value error the tables know; `nil` for any other error.
+    /// The entry of a real NSError, read by its domain and code.
+    private static func entry(of nsError: NSError) -> FoundationErrorTable.Entry? {
+        switch nsError.domain {
+        case NSCocoaErrorDomain: FoundationErrorTable.cocoa[nsError.code]
+        case NSPOSIXErrorDomain: FoundationErrorTable.posix[nsError.code]
+        case NSURLErrorDomain: FoundationErrorTable.url[nsError.code] ?? FoundationErrorTable.networkFailed
+        default: nil
+        }
+    }
+
+    /// The classification of a Foundation value error the tables know, else `next`'s for `original`
+    /// (`error` before it was opened).
     ///
     /// `as? CocoaError` also matches any NSError on Linux, whatever its domain: compare the dynamic
     /// type first (real NSError instances are read by their domain, above). Comparing metatypes
     /// also keeps the common case — an error of none of these types — free of dynamic casts. The
     /// error is opened first, so each cast is between two concrete types, the runtime's fastest path.
-    private static func classification<E: Error>(of error: E) -> Classification? {
+    private static func classification<E: Error>(
+        of error: E, original: any Error, next: (any Error) -> Classification
+    ) -> Classification {
         let entry: FoundationErrorTable.Entry?
         if E.self == CocoaError.self, let cocoa = error as? CocoaError {
             entry = FoundationErrorTable.cocoa[cocoa.code.rawValue]
         } else if E.self == POSIXError.self, let posix = error as? POSIXError {
-            entry = FoundationErrorTable.posix[posix.code.rawValue]
+            entry = FoundationErrorTable.posix[Int(posix.code.rawValue)]
         } else if E.self == URLError.self, let url = error as? URLError {
             entry = FoundationErrorTable.url[url.code.rawValue] ?? FoundationErrorTable.networkFailed
         } else if E.self == DecodingError.self, let decoding = error as? DecodingError {
             return classify(decoding)
         } else if E.self == EncodingError.self {
-            return FoundationErrorTable.encodingFailed.classification
+            entry = FoundationErrorTable.encodingFailed
         } else if E.self == CancellationError.self {
-            return FoundationErrorTable.cancelled.classification
+            entry = FoundationErrorTable.cancelled
         } else {
-            return nil
+            entry = nil
         }
-        return entry?.classification
+        guard let entry else { return next(original) }
+        return entry.classification
     }
 
     static func classify(_ error: DecodingError) -> Classification {
@@ -72,72 +79,86 @@ struct FoundationErrorClassifier: ErrorClassifier {
         @unknown default:
             (entry, reasonKey, context) = (Table.dataCorrupt, "data.corrupt.reasonAtPath", nil)
         }
-        var classification = entry.classification
         // The coding path names fields of the caller's own input, which helps them fix it; the
         // context's debug description may quote values and is never used.
         let codingPath = context?.codingPath ?? []
-        if codingPath.isEmpty && lastKey == nil {
-            classification.reason = .empty
-        } else {
-            classification.reason = LocalizableText(
-                key: reasonKey, arguments: [.string(Self.path(codingPath, then: lastKey))])
-            // The field as a JSON pointer, so that a client can mark it (`#/items/0/price` in a
-            // problem+json body) whichever framework decoded the request; its message is
-            // `<code>.message`, in the alert's language.
-            classification.fieldProblems = [FieldProblem(Self.pointer(codingPath, then: lastKey), code: entry.code)]
-        }
-        return classification
+        guard !codingPath.isEmpty || lastKey != nil else { return entry.classification(reason: .empty) }
+        // The field as a JSON pointer too, so that a client can mark it (`#/items/0/price` in a
+        // problem+json body) whichever framework decoded the request; its message is
+        // `<code>.message`, in the alert's language.
+        let (path, pointer) = paths(codingPath, then: lastKey)
+        return entry.classification(
+            reason: LocalizableText(key: reasonKey, arguments: [.string(path)]),
+            fieldProblems: [FieldProblem(pointer, code: entry.code)])
     }
+
+    /// The most keys of a coding path that are shown, and the most bytes of a key's name in the
+    /// path and in the pointer: hostile input stays short.
+    private static let maximumKeys = 32
+    private static let maximumPathNameBytes = 64
+    private static let maximumPointerNameBytes = 128
 
     /// A coding path as a reader writes it: `items[2].price`, capped so hostile input stays short.
     static func path(_ codingPath: [any CodingKey], then last: (any CodingKey)? = nil) -> String {
-        var result = ""
-        result.reserveCapacity(32)
-        func append(_ key: any CodingKey) {
-            if let index = index(of: key) {
-                result += "["
-                result += String(index)
-                result += "]"
-            } else {
-                if !result.isEmpty { result += "." }
-                result += key.stringValue.prefix(64)
-            }
-        }
-        for key in codingPath.prefix(32) { append(key) }
-        if let last, codingPath.count < 32 { append(last) }
-        return result.isEmpty ? "." : result
+        paths(codingPath, then: last).path
     }
 
     /// A coding path as a JSON pointer (RFC 6901): `/items/2/price`, a key's `~` written `~0` and
-    /// its `/` written `~1`; capped as ``path(_:then:)`` is, keys at 128 characters.
+    /// its `/` written `~1`; capped as ``path(_:then:)`` is, names at 128 bytes.
     static func pointer(_ codingPath: [any CodingKey], then last: (any CodingKey)? = nil) -> String {
-        var result = ""
-        result.reserveCapacity(32)
+        paths(codingPath, then: last).pointer
+    }
+
+    /// ``path(_:then:)`` and ``pointer(_:then:)`` in one pass over the keys, each key's name read
+    /// once: this runs for every bad request body. Names are cut at a byte count, on a character's
+    /// first byte (`.` for an empty path).
+    static func paths(_ codingPath: [any CodingKey], then last: (any CodingKey)?) -> (path: String, pointer: String) {
+        var path: [UInt8] = []
+        var pointer: [UInt8] = []
+        path.reserveCapacity(32)
+        pointer.reserveCapacity(32)
         func append(_ key: any CodingKey) {
-            result += "/"
-            if let index = index(of: key) {
-                result += String(index)
+            let name = key.stringValue
+            if let index = index(of: key, named: name) {
+                path.append(UInt8(ascii: "["))
+                path.append(contentsOf: String(index).utf8)
+                path.append(UInt8(ascii: "]"))
+                pointer.append(UInt8(ascii: "/"))
+                pointer.append(contentsOf: String(index).utf8)
                 return
             }
-            let name = key.stringValue.prefix(128)
-            // `~` first, so that the `~` of an escaped `/` is not escaped again.
-            if name.utf8.contains(where: { $0 == UInt8(ascii: "~") || $0 == UInt8(ascii: "/") }) {
-                result += name.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")
-            } else {
-                result += name
+            let utf8 = name.utf8
+            if !path.isEmpty { path.append(UInt8(ascii: ".")) }
+            path.append(contentsOf: utf8.prefix(Self.cut(utf8, at: maximumPathNameBytes)))
+            pointer.append(UInt8(ascii: "/"))
+            for byte in utf8.prefix(Self.cut(utf8, at: maximumPointerNameBytes)) {
+                // `~` first, so that the `~` of an escaped `/` is not escaped again.
+                switch byte {
+                case UInt8(ascii: "~"): pointer.append(contentsOf: [UInt8(ascii: "~"), UInt8(ascii: "0")])
+                case UInt8(ascii: "/"): pointer.append(contentsOf: [UInt8(ascii: "~"), UInt8(ascii: "1")])
+                default: pointer.append(byte)
+                }
             }
         }
-        for key in codingPath.prefix(32) { append(key) }
-        if let last, codingPath.count < 32 { append(last) }
-        return result
+        for key in codingPath.prefix(maximumKeys) { append(key) }
+        if let last, codingPath.count < maximumKeys { append(last) }
+        return (path.isEmpty ? "." : String(decoding: path, as: UTF8.self), String(decoding: pointer, as: UTF8.self))
+    }
+
+    /// How many of `utf8`'s bytes are kept under a cap of `maximum`: all of them, or the cap moved
+    /// back to the first byte of a character, so a name is never cut inside one.
+    private static func cut(_ utf8: String.UTF8View, at maximum: Int) -> Int {
+        guard utf8.count > maximum else { return utf8.count }
+        var end = utf8.index(utf8.startIndex, offsetBy: maximum)
+        while end > utf8.startIndex, UTF8.isContinuation(utf8[end]) { end = utf8.index(before: end) }
+        return utf8.distance(from: utf8.startIndex, to: end)
     }
 
     /// The array index a coding key stands for; `nil` for a member's name. Decoders name an index
     /// `"Index 2"` (`JSONDecoder`) or `"2"`; a key of an `Int`-backed `CodingKeys` enum has an
     /// `intValue` too, but a JSON object is looked up by the key's name.
-    private static func index(of key: any CodingKey) -> Int? {
+    private static func index(of key: any CodingKey, named name: String) -> Int? {
         guard let index = key.intValue else { return nil }
-        let name = key.stringValue
         return name.isEmpty || name.hasPrefix("Index ") || name == String(index) ? index : nil
     }
 }

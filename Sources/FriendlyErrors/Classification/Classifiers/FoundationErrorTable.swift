@@ -29,12 +29,17 @@ enum FoundationErrorTable {
         /// from fields made once, which costs less than copying a stored classification (every
         /// field retained, then released with the copy).
         var classification: Classification {
+            classification(reason: LocalizableText())
+        }
+
+        /// ``classification`` with a reason and field problems of the error's own.
+        func classification(reason: LocalizableText, fieldProblems: [FieldProblem] = []) -> Classification {
             Classification(
                 code: code, category: category, severity: severity, title: LocalizableText(),
-                message: LocalizableText(), reason: LocalizableText(), suggestion: LocalizableText(),
+                message: LocalizableText(), reason: reason, suggestion: LocalizableText(),
                 recoveries: recoveries, httpStatusOverride: nil, exitStatusOverride: nil, location: nil,
-                referenceID: nil, isUnexpected: false, debugDetail: nil, responseHeaders: [], fieldProblems: [],
-                logLevelOverride: nil)
+                referenceID: nil, isUnexpected: false, debugDetail: nil, responseHeaders: [],
+                fieldProblems: fieldProblems, logLevelOverride: nil)
         }
     }
 
@@ -78,8 +83,7 @@ enum FoundationErrorTable {
             || errorType == DecodingError.self || errorType == EncodingError.self
     }
 
-    static let cocoa: [Int: Entry] = {
-        var table: [Int: Entry] = [:]
+    static let cocoa: CodeTable = {
         let codes: [(CocoaError.Code, Entry)] = [
             (.fileNoSuchFile, fileNotFound), (.fileReadNoSuchFile, fileNotFound),
             (.fileReadNoPermission, filePermission), (.fileWriteNoPermission, filePermission),
@@ -97,11 +101,10 @@ enum FoundationErrorTable {
             (.propertyListReadCorrupt, dataCorrupt), (.coderReadCorrupt, dataCorrupt),
             (.coderValueNotFound, valueMissing),
         ]
-        for (code, entry) in codes { table[code.rawValue] = entry }
-        return table
+        return CodeTable(codes.map { ($0.rawValue, $1) })
     }()
 
-    static let posix: [Int32: Entry] = {
+    static let posix: CodeTable = {
         let tryAgain = Entry(code: "system.tryAgain", category: .unavailable, offersRetry: true)
         let unreachable = Entry(code: "network.unreachable", category: .unavailable, offersRetry: true)
         let reset = Entry(code: "network.connectionLost", category: .unavailable, offersRetry: true)
@@ -132,12 +135,10 @@ enum FoundationErrorTable {
             (.EINVAL, Entry(code: "input.invalid", category: .invalidInput)),
             (.ECANCELED, cancelled),
         ]
-        var table: [Int32: Entry] = [:]
-        for (code, entry) in codes { table[code.rawValue] = entry }
-        return table
+        return CodeTable(codes.map { (Int($0.rawValue), $1) })
     }()
 
-    static let url: [Int: Entry] = {
+    static let url: CodeTable = {
         let offline = Entry(code: "network.offline", category: .unavailable, offersRetry: true)
         let hostNotFound = Entry(code: "network.hostNotFound", category: .unavailable, offersRetry: true)
         let insecure = Entry(code: "network.secureConnectionFailed", category: .unavailable)
@@ -169,8 +170,36 @@ enum FoundationErrorTable {
             (.fileIsDirectory, Entry(code: "file.isDirectory", category: .invalidInput)),
             (.cannotOpenFile, readFailed), (.cannotWriteToFile, writeFailed), (.cannotCreateFile, writeFailed),
         ]
-        var table: [Int: Entry] = [:]
-        for (code, entry) in codes { table[code.rawValue] = entry }
-        return table
+        return CodeTable(codes.map { ($0.rawValue, $1) })
     }()
+
+    /// The entries of one family by error code: a sorted array searched by halves, which costs a
+    /// fraction of hashing the code for a dictionary, on every alert of a Foundation error.
+    struct CodeTable: Sendable {
+        private let codes: [Int]
+        private let entries: [Entry]
+
+        /// A table of `pairs`; of two entries for one code, the last wins.
+        init(_ pairs: [(Int, Entry)]) {
+            var byCode: [Int: Entry] = [:]
+            for (code, entry) in pairs { byCode[code] = entry }
+            let sorted = byCode.sorted { $0.key < $1.key }
+            codes = sorted.map(\.key)
+            entries = sorted.map(\.value)
+        }
+
+        /// The entry for `code`, if the family knows it.
+        subscript(code: Int) -> Entry? {
+            var low = 0
+            var high = codes.count
+            while low < high {
+                let middle = (low + high) / 2
+                if codes[middle] < code { low = middle + 1 } else { high = middle }
+            }
+            return low < codes.count && codes[low] == code ? entries[low] : nil
+        }
+
+        /// Every entry, by code.
+        var values: [Entry] { entries }
+    }
 }
