@@ -113,36 +113,41 @@ struct FoundationErrorClassifier: ErrorClassifier {
     /// once: this runs for every bad request body. Names are cut at a byte count, on a character's
     /// first byte (`.` for an empty path).
     static func paths(_ codingPath: [any CodingKey], then last: (any CodingKey)?) -> (path: String, pointer: String) {
-        var path: [UInt8] = []
-        var pointer: [UInt8] = []
-        path.reserveCapacity(32)
-        pointer.reserveCapacity(32)
+        // Strings appended to, not byte arrays: a name is copied whole, with nothing to validate again.
+        var path = ""
+        var pointer = ""
         func append(_ key: any CodingKey) {
             let name = key.stringValue
             if let index = index(of: key, named: name) {
-                path.append(UInt8(ascii: "["))
-                path.append(contentsOf: String(index).utf8)
-                path.append(UInt8(ascii: "]"))
-                pointer.append(UInt8(ascii: "/"))
-                pointer.append(contentsOf: String(index).utf8)
+                let digits = String(index)
+                path += "["
+                path += digits
+                path += "]"
+                pointer += "/"
+                pointer += digits
                 return
             }
-            let utf8 = name.utf8
-            if !path.isEmpty { path.append(UInt8(ascii: ".")) }
-            path.append(contentsOf: utf8.prefix(Self.cut(utf8, at: maximumPathNameBytes)))
-            pointer.append(UInt8(ascii: "/"))
-            for byte in utf8.prefix(Self.cut(utf8, at: maximumPointerNameBytes)) {
+            if !path.isEmpty { path += "." }
+            path += Self.prefix(name, bytes: maximumPathNameBytes)
+            pointer += "/"
+            let kept = Self.prefix(name, bytes: maximumPointerNameBytes)
+            if kept.utf8.contains(where: { $0 == UInt8(ascii: "~") || $0 == UInt8(ascii: "/") }) {
                 // `~` first, so that the `~` of an escaped `/` is not escaped again.
-                switch byte {
-                case UInt8(ascii: "~"): pointer.append(contentsOf: [UInt8(ascii: "~"), UInt8(ascii: "0")])
-                case UInt8(ascii: "/"): pointer.append(contentsOf: [UInt8(ascii: "~"), UInt8(ascii: "1")])
-                default: pointer.append(byte)
-                }
+                pointer += kept.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")
+            } else {
+                pointer += kept
             }
         }
         for key in codingPath.prefix(maximumKeys) { append(key) }
         if let last, codingPath.count < maximumKeys { append(last) }
-        return (path.isEmpty ? "." : String(decoding: path, as: UTF8.self), String(decoding: pointer, as: UTF8.self))
+        return (path.isEmpty ? "." : path, pointer)
+    }
+
+    /// `name`, or its first `bytes` bytes cut on a character's first byte when it is longer.
+    private static func prefix(_ name: String, bytes maximum: Int) -> Substring {
+        let utf8 = name.utf8
+        guard utf8.count > maximum else { return Substring(name) }
+        return Substring(utf8.prefix(cut(utf8, at: maximum)))
     }
 
     /// How many of `utf8`'s bytes are kept under a cap of `maximum`: all of them, or the cap moved

@@ -102,6 +102,10 @@ struct PlaceholderSpec: Sendable, Hashable {
         if bytes[index] == UInt8(ascii: "%") {
             return PlaceholderSpec(conversion: .percent, range: start..<index + 1, conversionRange: index..<index + 1)
         }
+        if bytes[index] == UInt8(ascii: "@") {
+            // The most common placeholder, answered before the general reading below.
+            return PlaceholderSpec(conversion: .object, range: start..<index + 1, conversionRange: index..<index + 1)
+        }
 
         // An explicit position is digits followed by `$`; otherwise the digits are a width (or flags).
         var position: Int?
