@@ -19,7 +19,7 @@ struct AlertLocalizer {
     func alert(for classification: Classification, chain: [Int]) -> Alert {
         let row = index.codes[classification.code]
         let chain = self.chain(
-            chain, row: row, classification.title, classification.message,
+            chain, code: classification.code, row: row, classification.title, classification.message,
             classification.reason, classification.suggestion, recoveries: classification.recoveries,
             fieldProblems: classification.fieldProblems)
         let lookup = Lookup(index: index, chain: chain, row: row)
@@ -68,16 +68,18 @@ struct AlertLocalizer {
             fieldProblems: classification.fieldProblems.isEmpty
                 ? []
                 : fieldProblems(
-                    classification.fieldProblems, lookup,
+                    classification.fieldProblems, lookup, code: classification.code,
                     fallback: lookup.generic(.message, of: category) ?? message),
             responseHeaders: classification.responseHeaders)
     }
 
     /// The field problems in the alert's languages; a message that resolves to nothing takes the
     /// category's generic message (`fallback`), never a raw key.
-    private func fieldProblems(_ problems: [FieldProblem], _ lookup: Lookup, fallback: String) -> [AlertFieldProblem] {
+    private func fieldProblems(_ problems: [FieldProblem], _ lookup: Lookup, code: String, fallback: String)
+        -> [AlertFieldProblem]
+    {
         problems.map { problem in
-            let problemLookup = Lookup(index: index, chain: lookup.chain, code: problem.code)
+            let problemLookup = lookup.forCode(problem.code, alertCode: code)
             return AlertFieldProblem(
                 field: problem.field, code: problem.code,
                 message: problemLookup.resolve(problem.message, field: .message) ?? fallback,
@@ -90,9 +92,14 @@ struct AlertLocalizer {
     /// as the alert's does (the category's generic message, then the title).
     func text(_ field: Field, of error: some FriendlyError, chain: [Int]) -> String? {
         let row = index.codes[error.code]
-        let chain = self.chain(
-            chain, row: row, error.title, error.message, error.reason, error.suggestion,
-            recoveries: error.recoveries, fieldProblems: error.fieldProblems)
+        // In the base language there is no other language to choose: the error's texts are not read
+        // for it (Foundation asks for three texts each time it bridges an error).
+        let chain =
+            chain.first == CatalogIndex.baseOrdinal
+            ? chain
+            : self.chain(
+                chain, code: error.code, row: row, error.title, error.message, error.reason, error.suggestion,
+                recoveries: error.recoveries, fieldProblems: error.fieldProblems)
         let lookup = Lookup(index: index, chain: chain, row: row)
         switch field {
         case .title:
@@ -115,7 +122,7 @@ struct AlertLocalizer {
     /// can be shown — so that the built-in texts and labels around them are in their language too,
     /// also when an app's catalog was not loaded. An alert without texts of its own keeps `chain`.
     private func chain(
-        _ chain: [Int], row: Int?, _ title: LocalizableText, _ message: LocalizableText,
+        _ chain: [Int], code: String, row: Int?, _ title: LocalizableText, _ message: LocalizableText,
         _ reason: LocalizableText, _ suggestion: LocalizableText, recoveries: [Recovery], fieldProblems: [FieldProblem]
     ) -> [Int] {
         let base = CatalogIndex.baseOrdinal
@@ -139,7 +146,7 @@ struct AlertLocalizer {
                 if note(lookup.hasLabel(recovery.label, id: recovery.id, in: ordinal)) { return true }
             }
             for problem in fieldProblems {
-                let problemLookup = Lookup(index: index, chain: chain, code: problem.code)
+                let problemLookup = lookup.forCode(problem.code, alertCode: code)
                 if note(problemLookup.has(problem.message, field: .message, in: ordinal)) { return true }
             }
             return false
@@ -184,6 +191,12 @@ struct AlertLocalizer {
 
         init(index: CatalogIndex, chain: [Int], code: String) {
             self.init(index: index, chain: chain, row: index.codes[code])
+        }
+
+        /// The lookup for another code in the same languages: this one when it is the alert's own
+        /// (a decoding error's field problem), which spares looking the code up again.
+        func forCode(_ code: String, alertCode: String) -> Lookup {
+            code == alertCode ? self : Lookup(index: index, chain: chain, code: code)
         }
 
         /// A lookup for the code whose row (`index.codes[code]`) the caller already has.
