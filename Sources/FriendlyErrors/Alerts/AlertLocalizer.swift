@@ -128,33 +128,33 @@ struct AlertLocalizer {
         let base = CatalogIndex.baseOrdinal
         guard let first = chain.first, first != base else { return chain }
         let lookup = Lookup(index: index, chain: chain, row: row)
+        // Whether any text is one of the alert's own: a plain local passed `inout`, not captured by a
+        // nested function (a captured variable is boxed and checked for exclusive access at run time).
         var hasOwnText = false
-        // Whether a text is `found` (`nil`: it is none of the alert's own).
-        func note(_ found: Bool?) -> Bool {
-            if found != nil { hasOwnText = true }
-            return found == true
-        }
-        func translatesOwnText(in ordinal: Int) -> Bool {
+        for (position, ordinal) in chain.enumerated() {
             // The four texts one by one, not through an array: this runs for every alert not in the base language.
-            if note(lookup.has(title, field: .title, in: ordinal)) || note(lookup.has(message, field: .message, in: ordinal))
-                || note(lookup.has(reason, field: .reason, in: ordinal))
-                || note(lookup.has(suggestion, field: .suggestion, in: ordinal))
-            {
-                return true
+            var translated =
+                Self.note(lookup.has(title, field: .title, in: ordinal), &hasOwnText)
+                || Self.note(lookup.has(message, field: .message, in: ordinal), &hasOwnText)
+                || Self.note(lookup.has(reason, field: .reason, in: ordinal), &hasOwnText)
+                || Self.note(lookup.has(suggestion, field: .suggestion, in: ordinal), &hasOwnText)
+            for recovery in recoveries where !translated && !Self.isStockID(recovery.id) {
+                translated = Self.note(lookup.hasLabel(recovery.label, id: recovery.id, in: ordinal), &hasOwnText)
             }
-            for recovery in recoveries where !Self.isStockID(recovery.id) {
-                if note(lookup.hasLabel(recovery.label, id: recovery.id, in: ordinal)) { return true }
-            }
-            for problem in fieldProblems {
+            for problem in fieldProblems where !translated {
                 let problemLookup = lookup.forCode(problem.code, alertCode: code)
-                if note(problemLookup.has(problem.message, field: .message, in: ordinal)) { return true }
+                translated = Self.note(problemLookup.has(problem.message, field: .message, in: ordinal), &hasOwnText)
             }
-            return false
-        }
-        for (position, ordinal) in chain.enumerated() where translatesOwnText(in: ordinal) {
-            return position == 0 ? chain : Array(chain[position...])
+            if translated { return position == 0 ? chain : Array(chain[position...]) }
         }
         return hasOwnText ? [base] : chain
+    }
+
+    /// Whether a text was `found` in a language, noting in `hasOwnText` that it is one of the
+    /// alert's own (`found` is `nil` for a text that is not).
+    private static func note(_ found: Bool?, _ hasOwnText: inout Bool) -> Bool {
+        if found != nil { hasOwnText = true }
+        return found == true
     }
 
     /// The recoveries as actions; a repeated id or one of the stock ids (`ok`, `cancel`) is dropped,
