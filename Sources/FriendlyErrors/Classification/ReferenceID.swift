@@ -17,7 +17,7 @@
 /// Drawing an ID takes one lock and a few multiplications: no system call per error.
 enum ReferenceID {
     // Crockford's base32: no I, L, O or U, so IDs read aloud or retyped survive.
-    private static let alphabet: [UInt8] = Array("0123456789ABCDEFGHJKMNPQRSTVWXYZ".utf8)
+    fileprivate static let alphabet: [UInt8] = Array("0123456789ABCDEFGHJKMNPQRSTVWXYZ".utf8)
     /// How many bits an ID carries: eight base32 digits.
     static let bitCount = 40
     private static let mask: UInt64 = (1 << 40) - 1
@@ -59,16 +59,24 @@ enum ReferenceID {
 
     /// The 40 low bits of `bits` as `XXXX-XXXX`.
     static func format(_ bits: UInt64) -> String {
-        var bits = bits
-        var characters: [UInt8] = Array(repeating: UInt8(ascii: "-"), count: 9)
-        for index in (0..<9).reversed() where index != 4 {
-            characters[index] = alphabet[Int(truncatingIfNeeded: bits & 31)]
-            bits >>= 5
-        }
-        return String(decoding: characters, as: UTF8.self)
+        // Decoded from a collection that computes each character: no byte array to allocate.
+        String(decoding: Characters(bits: bits), as: UTF8.self)
     }
 
-    /// SplitMix64's finalizer: every bit of the output depends on every bit of the input.
+    /// The nine characters of an ID, each read off the bits when asked for.
+    private struct Characters: RandomAccessCollection {
+        let bits: UInt64
+        var startIndex: Int { 0 }
+        var endIndex: Int { 9 }
+
+        subscript(position: Int) -> UInt8 {
+            if position == 4 { return UInt8(ascii: "-") }
+            // Five bits a character, the first character the highest: positions 0–3 then 5–8.
+            let shift = position < 4 ? 35 - 5 * position : 40 - 5 * position
+            return ReferenceID.alphabet[Int(truncatingIfNeeded: (bits >> UInt64(shift)) & 31)]
+        }
+    }
+
     static func mix(_ value: UInt64) -> UInt64 {
         var z = value
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9

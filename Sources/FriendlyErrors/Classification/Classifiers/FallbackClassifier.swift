@@ -11,10 +11,13 @@ struct FallbackClassifier: Sendable {
     /// for a caller that replaces it (a framework's client error status classifies the error instead),
     /// so no ID is spent on what nobody sees.
     func classify(_ error: any Error, drawsReferenceID: Bool = true) -> Classification {
-        var classification = Classification(code: Self.code, category: .unknown)
-        classification.isUnexpected = true
-        if drawsReferenceID { classification.referenceID = ReferenceID.make() }
-        if includesDebugDetails { classification.debugDetail = String(reflecting: error) }
-        return classification
+        // The memberwise initializer, every field given: built in place, with no copy to amend.
+        Classification(
+            code: Self.code, category: .unknown, severity: .error, title: LocalizableText(),
+            message: LocalizableText(), reason: LocalizableText(), suggestion: LocalizableText(), recoveries: [],
+            httpStatusOverride: nil, exitStatusOverride: nil, location: nil,
+            referenceID: drawsReferenceID ? ReferenceID.make() : nil, isUnexpected: true,
+            debugDetail: includesDebugDetails ? String(reflecting: error) : nil, responseHeaders: [], fieldProblems: [],
+            logLevelOverride: nil)
     }
 }
