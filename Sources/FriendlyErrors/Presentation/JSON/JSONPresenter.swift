@@ -220,7 +220,7 @@ public struct JSONPresenter: AlertPresenter {
         writer.string(
             Self.nonEmpty(alert.category.name, or: "unknown").cappedAtGraphemeBoundary(maxUTF8Bytes: identifier),
             forKey: MemberName.category)
-        writer.string(alert.severity.rawValue, forKey: MemberName.severity)
+        writer.quotedValue(Self.quoted(alert.severity), forKey: MemberName.severity)
         if let reason = alert.reason {
             writer.string(reason.cappedAtGraphemeBoundary(maxUTF8Bytes: text), forKey: MemberName.reason)
         }
@@ -238,7 +238,7 @@ public struct JSONPresenter: AlertPresenter {
                 Self.nonEmpty(action.id, or: "unknown").cappedAtGraphemeBoundary(maxUTF8Bytes: identifier),
                 forKey: MemberName.id)
             writer.string(action.label.cappedAtGraphemeBoundary(maxUTF8Bytes: text), forKey: MemberName.title)
-            writer.string(action.role.rawValue, forKey: MemberName.role)
+            writer.quotedValue(Self.quoted(action.role), forKey: MemberName.role)
             writer.endObject()
         }
         writer.endArray()
@@ -282,9 +282,37 @@ public struct JSONPresenter: AlertPresenter {
     /// `language` when it is a language tag as the schema has it (`^[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*$`)
     /// within `maximumBytes`, else `und` (BCP 47's "undetermined"): a pipeline's alerts always have
     /// one, an alert made by hand may hold anything.
+    /// The severities and roles as quoted JSON strings, made once: fixed words need no escaping.
+    private static let quotedSeverities = [Severity.error, .warning, .info].map { JSONWriter.quotedBytes($0.rawValue) }
+    private static let quotedRoles = [AlertAction.Role.cancel, .default, .destructive].map {
+        JSONWriter.quotedBytes($0.rawValue)
+    }
+
+    private static func quoted(_ severity: Severity) -> [UInt8] {
+        switch severity {
+        case .error: quotedSeverities[0]
+        case .warning: quotedSeverities[1]
+        case .info: quotedSeverities[2]
+        }
+    }
+
+    private static func quoted(_ role: AlertAction.Role) -> [UInt8] {
+        switch role {
+        case .cancel: quotedRoles[0]
+        case .default: quotedRoles[1]
+        case .destructive: quotedRoles[2]
+        }
+    }
+
     static func languageTag(_ language: String, maximumBytes: Int) -> String {
         let utf8 = language.utf8
         guard utf8.count <= maximumBytes else { return "und" }
+        // The common case, a two-letter language (`en`, `ja`), read without the general walk below.
+        if utf8.count == 2, let first = utf8.first, let last = utf8.last,
+            Self.isASCIILetter(first), Self.isASCIILetter(last)
+        {
+            return language
+        }
         var subtagLength = 0
         var isFirst = true
         for byte in utf8 {
@@ -302,6 +330,10 @@ public struct JSONPresenter: AlertPresenter {
             }
         }
         return subtagLength >= (isFirst ? 2 : 1) ? language : "und"
+    }
+
+    private static func isASCIILetter(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20)
     }
 
     /// The `location` member: line, column and length, and the file only when ``revealsFilePaths``

@@ -109,6 +109,21 @@ struct JSONWriter: Sendable {
         string(value)
     }
 
+    /// Writes a member whose value was quoted and escaped ahead of time (``quotedBytes(_:)``): a
+    /// fixed word such as a severity, with nothing to escape on the hot path.
+    mutating func quotedValue(_ quoted: [UInt8], forKey key: Key) {
+        self.key(key)
+        bytes.append(contentsOf: quoted)
+        needsComma = true
+    }
+
+    /// `string` quoted and escaped as JSON, for ``quotedValue(_:forKey:)``.
+    static func quotedBytes(_ string: String) -> [UInt8] {
+        var output: [UInt8] = []
+        appendQuoted(string, to: &output)
+        return output
+    }
+
     /// Writes a member whose value is an integer.
     mutating func int(_ value: Int, forKey key: Key) {
         self.key(key)
