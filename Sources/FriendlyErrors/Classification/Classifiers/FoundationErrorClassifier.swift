@@ -60,28 +60,28 @@ struct FoundationErrorClassifier: ErrorClassifier {
         return entry.classification
     }
 
-    static func classify(_ error: DecodingError) -> Classification {
+    static func classify(_ error: consuming DecodingError) -> Classification {
         // Keys written out rather than built from the code: this runs for every bad request body.
+        // The error is consumed, so its coding path is moved out rather than copied.
         let entry: FoundationErrorTable.Entry
         let reasonKey: String
-        let context: DecodingError.Context?
+        let codingPath: [any CodingKey]
         var lastKey: (any CodingKey)?
-        switch error {
+        switch consume error {
         case .typeMismatch(_, let errorContext):
-            (entry, reasonKey, context) = (Table.typeMismatch, "data.typeMismatch.reasonAtPath", errorContext)
+            (entry, reasonKey, codingPath) = (Table.typeMismatch, "data.typeMismatch.reasonAtPath", errorContext.codingPath)
         case .valueNotFound(_, let errorContext):
-            (entry, reasonKey, context) = (Table.valueMissing, "data.valueMissing.reasonAtPath", errorContext)
+            (entry, reasonKey, codingPath) = (Table.valueMissing, "data.valueMissing.reasonAtPath", errorContext.codingPath)
         case .keyNotFound(let key, let errorContext):
-            (entry, reasonKey, context) = (Table.keyMissing, "data.keyMissing.reasonAtPath", errorContext)
+            (entry, reasonKey, codingPath) = (Table.keyMissing, "data.keyMissing.reasonAtPath", errorContext.codingPath)
             lastKey = key
         case .dataCorrupted(let errorContext):
-            (entry, reasonKey, context) = (Table.dataCorrupt, "data.corrupt.reasonAtPath", errorContext)
+            (entry, reasonKey, codingPath) = (Table.dataCorrupt, "data.corrupt.reasonAtPath", errorContext.codingPath)
         @unknown default:
-            (entry, reasonKey, context) = (Table.dataCorrupt, "data.corrupt.reasonAtPath", nil)
+            (entry, reasonKey, codingPath) = (Table.dataCorrupt, "data.corrupt.reasonAtPath", [])
         }
         // The coding path names fields of the caller's own input, which helps them fix it; the
         // context's debug description may quote values and is never used.
-        let codingPath = context?.codingPath ?? []
         guard !codingPath.isEmpty || lastKey != nil else { return entry.classification(reason: .empty) }
         // The field as a JSON pointer too, so that a client can mark it (`#/items/0/price` in a
         // problem+json body) whichever framework decoded the request; its message is
@@ -119,7 +119,7 @@ struct FoundationErrorClassifier: ErrorClassifier {
         func append(_ key: any CodingKey) {
             let name = key.stringValue
             if let index = index(of: key, named: name) {
-                let digits = String(index)
+                let digits = index >= 0 && index < Self.smallIndices.count ? Self.smallIndices[index] : String(index)
                 path += "["
                 path += digits
                 path += "]"
@@ -142,6 +142,10 @@ struct FoundationErrorClassifier: ErrorClassifier {
         if let last, codingPath.count < maximumKeys { append(last) }
         return (path.isEmpty ? "." : path, pointer)
     }
+
+    /// The indices most arrays in a request body have, written once: converting an integer to a
+    /// string costs more than the rest of a path segment.
+    private static let smallIndices = (0..<100).map { String($0) }
 
     /// `name`, or its first `bytes` bytes cut on a character's first byte when it is longer.
     private static func prefix(_ name: String, bytes maximum: Int) -> Substring {

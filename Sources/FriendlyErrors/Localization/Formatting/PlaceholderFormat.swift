@@ -15,7 +15,11 @@ enum PlaceholderFormat {
     static func format(_ template: String, arguments: [Argument]) -> String {
         // The common case: a text without placeholders is returned without copying.
         guard template.containsUTF8Byte(UInt8(ascii: "%")) else { return template }
-        let bytes = Array(template.utf8)
+        return format(utf8: Array(template.utf8), arguments: arguments)
+    }
+
+    /// ``format(_:arguments:)`` for a template given as its UTF-8, as a catalog keeps it.
+    static func format(utf8 bytes: [UInt8], arguments: [Argument]) -> String {
         var output: [UInt8] = []
         output.reserveCapacity(bytes.count + 16 * arguments.count)
         var literalStart = 0
