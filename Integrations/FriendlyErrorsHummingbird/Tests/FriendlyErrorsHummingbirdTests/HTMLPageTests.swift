@@ -13,6 +13,8 @@ import Testing
         options: FriendlyErrorsOptions(htmlPresenter: HTMLPresenter(titleSuffix: "Shop"))
     ) { router in
         router.get("/account") { _, _ -> String in throw SignInRequired() }
+        // Hummingbird routes HEAD on its own.
+        router.head("/account") { _, _ -> String in throw SignInRequired() }
         router.get("/search") { _, _ -> String in throw HTTPError(.tooManyRequests, headers: [.retryAfter: "30"]) }
     }
 
