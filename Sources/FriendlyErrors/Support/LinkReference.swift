@@ -45,7 +45,7 @@ package enum LinkReference {
         }
         guard let schemeEnd else {
             // Relative: never a network-path reference (`//host`), which leaves the site.
-            return !utf8.starts(with: "//".utf8)
+            return !(utf8.count >= 2 && utf8.first == UInt8(ascii: "/") && utf8.dropFirst().first == UInt8(ascii: "/"))
         }
         let scheme = String(decoding: utf8[..<schemeEnd], as: UTF8.self).lowercased()
         guard scheme == "http" || scheme == "https" else { return false }

@@ -18,12 +18,23 @@ struct HTMLPageWriter {
     mutating func writePage() {
         let language = JSONPresenter.languageTag(alert.language, maximumBytes: presenter.limits.maximumIdentifierBytes)
         raw("<!DOCTYPE html>\n<html lang=\"")
-        raw(language)
-        raw(TextDirection.isRightToLeft(language) ? "\" dir=\"rtl\">\n" : "\" dir=\"ltr\">\n")
+        string(language)
+        if TextDirection.isRightToLeft(language) {
+            raw("\" dir=\"rtl\">\n")
+        } else {
+            raw("\" dir=\"ltr\">\n")
+        }
+        // One literal (no concatenation at run time).
         raw(
-            "<head>\n<meta charset=\"utf-8\">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
-                + "<meta name=\"color-scheme\" content=\"light dark\">\n<meta name=\"referrer\" content=\"same-origin\">\n"
-                + "<meta name=\"robots\" content=\"noindex\">\n<title>")
+            """
+            <head>
+            <meta charset="utf-8">
+            <meta name="viewport" content="width=device-width, initial-scale=1">
+            <meta name="color-scheme" content="light dark">
+            <meta name="referrer" content="same-origin">
+            <meta name="robots" content="noindex">
+            <title>
+            """)
         text(title)
         if let suffix = presenter.titleSuffix, !suffix.isEmpty {
             raw(" – ")
@@ -32,11 +43,11 @@ struct HTMLPageWriter {
         raw("</title>\n<style")
         if let nonce = request.styleNonce.flatMap(Self.nonce) {
             raw(" nonce=\"")
-            raw(nonce)
+            string(nonce)
             raw("\"")
         }
         raw(">")
-        raw(presenter.styleSheet.text)
+        bytes.append(contentsOf: presenter.styleSheet.bytes)
         raw("</style>\n</head>\n<body class=\"fe-page\">\n<main>\n")
         writeFragment(headingLevel: 1)
         raw("</main>\n</body>\n</html>\n")
@@ -44,15 +55,18 @@ struct HTMLPageWriter {
 
     mutating func writeFragment(headingLevel: Int) {
         let texts = alert.presenterTexts
-        let level = String(min(6, max(1, headingLevel)))
+        let level = Self.headingLevels[min(6, max(1, headingLevel)) - 1]
         raw("<section class=\"fe-alert fe-")
-        raw(alert.severity.rawValue == "warning" ? "warning" : alert.severity.rawValue == "info" ? "info" : "error")
+        switch alert.severity {
+        case .warning: raw("warning")
+        case .info: raw("info")
+        default: raw("error")
+        }
         raw("\" aria-labelledby=\"fe-title\">\n<p class=\"fe-status\">")
         text(texts.text("html.status", arguments: [.integer(alert.httpStatus)]) ?? "Error \(alert.httpStatus)")
         raw("</p>\n<h")
         raw(level)
         raw(" class=\"fe-title\" id=\"fe-title\" dir=\"auto\">")
-        let title = self.title
         text(title)
         raw("</h")
         raw(level)
@@ -77,11 +91,13 @@ struct HTMLPageWriter {
         raw("</section>\n")
     }
 
+    private static let headingLevels: [StaticString] = ["1", "2", "3", "4", "5", "6"]
+
     private var title: String {
         (alert.title.isEmpty ? alert.code : alert.title).cappedAtGraphemeBoundary(maxUTF8Bytes: textLimit)
     }
 
-    private mutating func paragraph(_ className: String, _ value: String) {
+    private mutating func paragraph(_ className: StaticString, _ value: String) {
         raw("<p class=\"")
         raw(className)
         raw("\" dir=\"auto\">")
@@ -100,7 +116,7 @@ struct HTMLPageWriter {
             if ids.contains(id) { id += "-\(index + 1)" }
             ids.insert(id)
             raw("<li id=\"")
-            raw(id)
+            string(id)
             raw("\"><code class=\"fe-field\" dir=\"auto\">")
             text(Self.displayedField(problem).cappedAtGraphemeBoundary(maxUTF8Bytes: textLimit))
             raw("</code> <span dir=\"auto\">")
@@ -175,7 +191,13 @@ struct HTMLPageWriter {
         return isBase64 ? nonce : nil
     }
 
-    private mutating func raw(_ markup: String) {
+    /// Appends fixed markup: a literal's bytes, copied as they are.
+    private mutating func raw(_ markup: StaticString) {
+        markup.withUTF8Buffer { bytes.append(contentsOf: $0) }
+    }
+
+    /// Appends markup the writer made itself (an id, a checked language tag or nonce), unescaped.
+    private mutating func string(_ markup: String) {
         bytes.append(contentsOf: markup.utf8)
     }
 
@@ -189,6 +211,15 @@ enum TextDirection {
     /// Whether `tag`'s script is right-to-left: an explicit script subtag (`Arab`, `Hebr`, `Thaa`,
     /// `Syrc`, `Nkoo`, `Adlm`, `Rohg`, `Mand`, `Samr`) decides; otherwise its language's usual one.
     static func isRightToLeft(_ tag: String) -> Bool {
+        // The usual case, a bare language (`en`, `ja`): a switch over the literals, no allocation.
+        if !tag.utf8.contains(UInt8(ascii: "-")) {
+            switch tag {
+            case "ar", "arc", "ckb", "dv", "fa", "he", "iw", "ks", "ps", "sd", "syr", "ug", "ur", "yi", "ji", "nqo":
+                return true
+            case "en", "de", "es", "fr", "ja", "ko", "zh", "pt", "it", "nl", "und": return false
+            default: break
+            }
+        }
         let subtags = tag.lowercased().split(separator: "-")
         guard let language = subtags.first else { return false }
         if let script = subtags.dropFirst().first(where: { $0.count == 4 && $0.allSatisfy(\.isLetter) }) {

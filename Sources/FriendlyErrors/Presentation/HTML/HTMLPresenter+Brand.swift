@@ -48,6 +48,8 @@ extension HTMLPresenter {
     /// per brand (the standard brand's once per process), as hashing costs far more than a page.
     struct StyleSheet: Sendable {
         let text: String
+        /// ``text`` as UTF-8, as a page copies it.
+        let bytes: [UInt8]
         /// `'sha256-…'`.
         let hashSource: String
         let contentSecurityPolicy: String
@@ -62,7 +64,8 @@ extension HTMLPresenter {
             text = Self.css(
                 accent: value(\.accentColor), onAccent: value(\.onAccentColor), darkAccent: value(\.darkAccentColor),
                 darkOnAccent: value(\.darkOnAccentColor), font: value(\.fontFamily), radius: value(\.cornerRadius))
-            hashSource = "'sha256-" + SHA256.base64(SHA256.digest(text.utf8)) + "'"
+            bytes = Array(text.utf8)
+            hashSource = "'sha256-" + SHA256.base64(SHA256.digest(bytes)) + "'"
             contentSecurityPolicy =
                 "default-src 'none'; style-src \(hashSource); base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
         }

@@ -101,7 +101,7 @@ public struct HTMLPresenter: AlertPresenter {
     /// The page as UTF-8 bytes: a response's body.
     @_spi(Benchmarks) public func pageBytes(for alert: Alert, request: PageRequest = PageRequest()) -> [UInt8] {
         var writer = HTMLPageWriter(
-            presenter: self, alert: alert, request: request, reservingCapacity: styleSheet.text.utf8.count + 2048)
+            presenter: self, alert: alert, request: request, reservingCapacity: styleSheet.bytes.count + 2048)
         writer.writePage()
         return writer.bytes
     }

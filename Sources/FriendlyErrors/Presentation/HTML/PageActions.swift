@@ -38,8 +38,11 @@ enum PageActions {
     /// The request's own URL (path and query) for "Try again": only for `GET` and `HEAD`, only a
     /// target that starts with one `/`.
     static func retryHref(_ request: HTMLPresenter.PageRequest) -> String? {
-        let method = request.method.uppercased()
-        guard method == "GET" || method == "HEAD", let target = request.target else { return nil }
+        guard let target = request.target else { return nil }
+        let method = request.method
+        guard method == "GET" || method == "HEAD" || method.uppercased() == "GET" || method.uppercased() == "HEAD" else {
+            return nil
+        }
         guard target.hasPrefix("/"), !target.hasPrefix("//") else { return nil }
         return LinkReference.validated(target)
     }
