@@ -25,7 +25,11 @@ import Testing
         var message: LocalizableText { "Someone else edited this draft." }
         var category: ErrorCategory { .conflict }
         var recoveries: [Recovery] {
-            [Recovery(id: "discard", label: "Discard my changes", isDestructive: true, href: "/drafts/7/discard") { .done }]
+            [
+                Recovery(id: "discard", label: "Discard my changes", isDestructive: true, href: "/drafts/7/discard") {
+                    .done
+                }
+            ]
         }
     }
 
@@ -52,7 +56,9 @@ import Testing
     let presenter = HTMLPresenter(titleSuffix: "Shop")
     let pipeline = AlertPipeline()
 
-    private func page(_ error: any Error, in language: LanguagePreference = "en", request: HTMLPresenter.PageRequest = .init())
+    private func page(
+        _ error: any Error, in language: LanguagePreference = "en", request: HTMLPresenter.PageRequest = .init()
+    )
         -> String
     {
         presenter.page(for: pipeline.alert(for: error, in: language), request: request)
@@ -119,9 +125,12 @@ import Testing
 
     @Test func cancelGoesBackToASameOriginRefererByItsPathAlone() {
         let request = HTMLPresenter.PageRequest(
-            method: "GET", target: "/orders/7", host: "shop.example:8080", referer: "http://Shop.Example:8080/cart?x=1#top")
+            method: "GET", target: "/orders/7", host: "shop.example:8080",
+            referer: "http://Shop.Example:8080/cart?x=1#top")
         let html = page(SignInRequired(), request: request)
-        #expect(html.contains(#"<a class="fe-button fe-cancel" href="/cart?x=1" data-action="cancel" dir="auto">Go back</a>"#))
+        #expect(
+            html.contains(
+                #"<a class="fe-button fe-cancel" href="/cart?x=1" data-action="cancel" dir="auto">Go back</a>"#))
     }
 
     @Test(arguments: [
@@ -130,9 +139,12 @@ import Testing
         "https://shop.example/orders/7",
     ])
     func cancelIgnoresARefererOfAnotherOriginOrThePageItself(referer: String) {
-        let request = HTMLPresenter.PageRequest(method: "GET", target: "/orders/7", host: "shop.example", referer: referer)
+        let request = HTMLPresenter.PageRequest(
+            method: "GET", target: "/orders/7", host: "shop.example", referer: referer)
         let html = page(SignInRequired(), request: request)
-        #expect(html.contains(#"<a class="fe-button fe-cancel" href="/" data-action="cancel" dir="auto">Go to the home page</a>"#))
+        #expect(
+            html.contains(
+                #"<a class="fe-button fe-cancel" href="/" data-action="cancel" dir="auto">Go to the home page</a>"#))
         #expect(!html.contains("evil"))
     }
 
@@ -162,7 +174,9 @@ import Testing
         let html = presenter.page(for: alert)
         #expect(!html.contains("hunter2") && !html.contains("Secret"))
         let reference = try #require(alert.referenceID)
-        #expect(html.contains("<p class=\"fe-reference\"><span>Reference ID</span> <code dir=\"ltr\">\(reference)</code></p>"))
+        #expect(
+            html.contains(
+                "<p class=\"fe-reference\"><span>Reference ID</span> <code dir=\"ltr\">\(reference)</code></p>"))
         #expect(presenter.styleSheetText.contains("user-select:all"))
     }
 
@@ -243,7 +257,8 @@ import Testing
 
     @Test func nonceIsWrittenOnlyWhenItIsBase64() {
         let alert = pipeline.alert(for: SignInRequired(), in: "en")
-        #expect(presenter.page(for: alert, request: .init(styleNonce: "r4nd0m+/=")).contains("<style nonce=\"r4nd0m+/=\">"))
+        #expect(
+            presenter.page(for: alert, request: .init(styleNonce: "r4nd0m+/=")).contains("<style nonce=\"r4nd0m+/=\">"))
         #expect(presenter.page(for: alert, request: .init(styleNonce: "\"><script>")).contains("<style>"))
     }
 
@@ -278,5 +293,66 @@ import Testing
         let response = await presenter.present(pipeline.alert(for: SignInRequired(), in: "en"))
         #expect(response == .dismissed)
         #expect(lines.all.count == 1 && lines.all[0].hasPrefix("<!DOCTYPE html>"))
+    }
+
+    // MARK: Negotiation in the server flow
+
+    @Test(arguments: [
+        ("text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,*/*;q=0.8", "html"),
+        ("application/xhtml+xml", "html"), ("text/html", "html"), ("TEXT/HTML; charset=utf-8", "html"),
+        ("application/json, text/html", "json"), ("text/html;q=0.5, application/problem+json", "json"),
+        ("text/html;q=0, */*", "json"), ("*/*", "json"), ("", "json"), ("image/png", "json"),
+        ("text/*", "text"), ("text/html;q=0.5, text/plain", "text"), ("text/plain;q=0.4, text/html;q=0.6", "html"),
+        ("application/json;q=0, text/html;q=0.1", "html"),
+    ])
+    func acceptChoosesTheFormatByQualityThenSpecificity(accept: String, expected: String) {
+        let format = ErrorResponse.Format(accept: accept)
+        let name = format == .html ? "html" : format == .plainText ? "text" : "json"
+        #expect(name == expected, "\(accept)")
+    }
+
+    @Test func everyFormatHasTheSameStatusAndHeadersButItsTypeAndThePagesPolicy() throws {
+        struct Limited: FriendlyError {
+            var code: String { "search.limited" }
+            var category: ErrorCategory { .rateLimited }
+            var responseHeaders: [ResponseHeader] { [.retryAfter(seconds: 30)] }
+        }
+        let responses = ["application/json", "text/html", "text/plain"].map {
+            pipeline.response(for: Limited(), to: ServerRequest(acceptLanguage: "ja", accept: $0, target: "/search"))
+        }
+        for response in responses {
+            #expect(response.status == 429)
+            #expect(response.value(forHeader: "Vary") == "Accept, Accept-Language")
+            #expect(response.value(forHeader: "Content-Language") == "ja")
+            #expect(response.value(forHeader: "Retry-After") == "30")
+        }
+        #expect(responses.map { $0.value(forHeader: "Content-Type") ?? "" } == [
+            "application/problem+json", "text/html; charset=utf-8", "text/plain; charset=utf-8",
+        ])
+        let policy = try #require(responses[1].value(forHeader: "Content-Security-Policy"))
+        #expect(policy == HTMLPresenter.standard.contentSecurityPolicy)
+        #expect(responses[0].value(forHeader: "Content-Security-Policy") == nil)
+        #expect(responses[1].bodyText.contains(#"href="/search" data-action="retry""#))
+        let head = pipeline.response(for: Limited(), to: ServerRequest(method: "HEAD", acceptLanguage: "ja", accept: "text/html"))
+        #expect(head.headers == responses[1].headers && head.body.isEmpty)
+    }
+
+    @Test func aNonceReplacesThePolicyAndTheAppsPresenterAndNilAreHonoured() {
+        let request = ServerRequest(accept: "text/html", styleNonce: "abc123")
+        let withNonce = pipeline.response(for: SignInRequired(), to: request)
+        #expect(withNonce.value(forHeader: "Content-Security-Policy") == nil)
+        #expect(withNonce.bodyText.contains("<style nonce=\"abc123\">"))
+        let branded = pipeline.response(
+            for: SignInRequired(), to: ServerRequest(accept: "text/html"), htmlPresenter: HTMLPresenter(titleSuffix: "Shop"))
+        #expect(branded.bodyText.contains("<title>Sign-in required – Shop</title>"))
+        let none = pipeline.response(for: SignInRequired(), to: ServerRequest(accept: "text/html"), htmlPresenter: nil)
+        #expect(none.value(forHeader: "Content-Type") == "application/problem+json")
+    }
+
+    @Test func anUnknownErrorsPageShowsNothingOfItsText() {
+        let response = pipeline.response(for: Secret(), to: ServerRequest(accept: "text/html"))
+        #expect(response.status == 500)
+        #expect(!response.bodyText.contains("hunter2") && !response.bodyText.contains("Secret"))
+        #expect(response.bodyText.contains(response.alert.referenceID ?? "?"))
     }
 }

@@ -94,11 +94,33 @@ extension AlertPipeline {
     ///   - error: the error thrown.
     ///   - request: what the server knows about the request.
     ///   - presenter: writes the problem+json body: its `type` base URI and limits.
+    ///
+    /// A browser gets the page of ``HTMLPresenter/standard``; to set its home, title suffix or brand,
+    /// or to answer browsers with problem+json too, pass one: ``response(for:to:presenter:htmlPresenter:)``.
+    public func response(
+        for error: any Error, to request: ServerRequest, presenter: JSONPresenter = JSONPresenter()
+    ) -> ErrorResponse {
+        response(for: error, to: request, presenter: presenter, htmlPresenter: .standard)
+    }
+
+    /// The response to a request whose handling threw `error`, with the page a browser gets written
+    /// by `htmlPresenter`: ``response(for:to:presenter:)`` with the app's page settings.
+    ///
+    /// ```swift
+    /// let pages = HTMLPresenter(home: "/", titleSuffix: "Shop")
+    /// let response = pipeline.response(for: error, to: request, htmlPresenter: pages)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - error: the error thrown.
+    ///   - request: what the server knows about the request: for a page, also its target, `Host` and
+    ///     `Referer` (its links).
+    ///   - presenter: writes the problem+json body: its `type` base URI and limits.
     ///   - htmlPresenter: writes the page for a browser: its home, title suffix and brand; `nil` to
     ///     answer browsers with problem+json too.
     public func response(
         for error: any Error, to request: ServerRequest, presenter: JSONPresenter = JSONPresenter(),
-        htmlPresenter: HTMLPresenter? = .standard
+        htmlPresenter: HTMLPresenter?
     ) -> ErrorResponse {
         let context = ClassificationContext(
             audience: .serverClient, metadata: request.metadata, httpStatus: request.frameworkStatus,

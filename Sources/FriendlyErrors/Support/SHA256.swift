@@ -11,7 +11,9 @@ enum SHA256 {
         let bitLength = UInt64(message.count) &* 8
         message.append(0x80)
         while message.count % 64 != 56 { message.append(0) }
-        for shift in stride(from: 56, through: 0, by: -8) { message.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift))) }
+        for shift in stride(from: 56, through: 0, by: -8) {
+            message.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift)))
+        }
         var words = [UInt32](repeating: 0, count: 64)
         for blockStart in stride(from: 0, to: message.count, by: 64) {
             for index in 0..<16 {
@@ -21,11 +23,15 @@ enum SHA256 {
                     | UInt32(message[offset + 3])
             }
             for index in 16..<64 {
-                let s0 = rotateRight(words[index - 15], 7) ^ rotateRight(words[index - 15], 18) ^ (words[index - 15] >> 3)
-                let s1 = rotateRight(words[index - 2], 17) ^ rotateRight(words[index - 2], 19) ^ (words[index - 2] >> 10)
+                let s0 =
+                    rotateRight(words[index - 15], 7) ^ rotateRight(words[index - 15], 18) ^ (words[index - 15] >> 3)
+                let s1 =
+                    rotateRight(words[index - 2], 17) ^ rotateRight(words[index - 2], 19) ^ (words[index - 2] >> 10)
                 words[index] = words[index - 16] &+ s0 &+ words[index - 7] &+ s1
             }
-            var (a, b, c, d, e, f, g, h) = (state[0], state[1], state[2], state[3], state[4], state[5], state[6], state[7])
+            var (a, b, c, d, e, f, g, h) = (
+                state[0], state[1], state[2], state[3], state[4], state[5], state[6], state[7]
+            )
             for index in 0..<64 {
                 let s1 = rotateRight(e, 6) ^ rotateRight(e, 11) ^ rotateRight(e, 25)
                 let choice = (e & f) ^ (~e & g)
@@ -40,7 +46,9 @@ enum SHA256 {
         var digest: [UInt8] = []
         digest.reserveCapacity(32)
         for value in state {
-            for shift in stride(from: 24, through: 0, by: -8) { digest.append(UInt8(truncatingIfNeeded: value >> UInt32(shift))) }
+            for shift in stride(from: 24, through: 0, by: -8) {
+                digest.append(UInt8(truncatingIfNeeded: value >> UInt32(shift)))
+            }
         }
         return digest
     }

@@ -1,8 +1,9 @@
-@testable import ExampleServer
 import FriendlyErrorsHummingbird
 import HTTPTypes
 import Hummingbird
 import Testing
+
+@testable import ExampleServer
 
 /// Browsers get a page, API clients problem+json, with the same status and headers.
 @Suite struct HTMLPageTests {

@@ -1,8 +1,9 @@
-@testable import ExampleApp
 import FriendlyErrorsVapor
 import NIOHTTP1
 import Testing
 import Vapor
+
+@testable import ExampleApp
 
 /// Browsers get a page, API clients problem+json, with the same status and headers.
 @Suite struct HTMLPageTests {
@@ -33,7 +34,8 @@ import Vapor
     }
 
     @Test func theRecoverysLinkIsOnThePageAndInTheJSON() async throws {
-        let page = try await app.send(.GET, "account", headers: ["Accept": Self.browserAccept, "Accept-Language": "de"])
+        let page = try await app.send(
+            .GET, "account", headers: ["Accept": Self.browserAccept, "Accept-Language": "de"])
         #expect(page.status == 401)
         #expect(page.body.contains("<html lang=\"de\" dir=\"ltr\">"))
         #expect(page.body.contains("<title>Anmeldung erforderlich – Shop</title>"))
@@ -47,7 +49,9 @@ import Vapor
         let same = try await app.send(
             .GET, "account",
             headers: ["Accept": Self.browserAccept, "Host": "shop.example", "Referer": "https://shop.example/cart"])
-        #expect(same.body.contains(#"<a class="fe-button fe-cancel" href="/cart" data-action="cancel" dir="auto">Go back</a>"#))
+        #expect(
+            same.body.contains(
+                #"<a class="fe-button fe-cancel" href="/cart" data-action="cancel" dir="auto">Go back</a>"#))
         let other = try await app.send(
             .GET, "account",
             headers: ["Accept": Self.browserAccept, "Host": "shop.example", "Referer": "https://evil.example/cart"])

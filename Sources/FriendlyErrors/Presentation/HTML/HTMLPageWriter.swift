@@ -120,15 +120,18 @@ struct HTMLPageWriter {
             raw("\"><code class=\"fe-field\" dir=\"auto\">")
             text(Self.displayedField(problem).cappedAtGraphemeBoundary(maxUTF8Bytes: textLimit))
             raw("</code> <span dir=\"auto\">")
-            text((problem.message.isEmpty ? alert.title : problem.message).cappedAtGraphemeBoundary(maxUTF8Bytes: textLimit))
+            text(
+                (problem.message.isEmpty ? alert.title : problem.message).cappedAtGraphemeBoundary(
+                    maxUTF8Bytes: textLimit))
             raw("</span></li>\n")
         }
         raw("</ul>\n</div>\n")
     }
 
     private mutating func writeActions(_ texts: PresenterTexts) {
-        let actions = PageActions.actions(for: alert, request: request, home: presenter.home, texts: texts,
-                                          maximum: presenter.limits.maximumActions)
+        let actions = PageActions.actions(
+            for: alert, request: request, home: presenter.home, texts: texts,
+            maximum: presenter.limits.maximumActions)
         let primary = actions.firstIndex { $0.role == .default } ?? actions.firstIndex { $0.role == .cancel }
         raw("<div class=\"fe-actions\">\n")
         for (index, action) in actions.enumerated() {

@@ -29,7 +29,8 @@ extension HTMLPresenter {
         public init(
             accentColor: String = "#0b57d0", onAccentColor: String = "#ffffff", darkAccentColor: String = "#a8c7fa",
             darkOnAccentColor: String = "#062e6f",
-            fontFamily: String = "system-ui, -apple-system, \"Segoe UI\", Roboto, \"Noto Sans\", \"Noto Sans CJK JP\", sans-serif",
+            fontFamily: String =
+                "system-ui, -apple-system, \"Segoe UI\", Roboto, \"Noto Sans\", \"Noto Sans CJK JP\", sans-serif",
             cornerRadius: String = "12px"
         ) {
             self.accentColor = accentColor

@@ -90,7 +90,7 @@ public struct HTMLPresenter: AlertPresenter {
     }
 
     /// The alert alone, `<section class="fe-alert">…</section>`, for an app that shows it in its own
-    /// layout: no style element — include ``styleSheet`` in the app's CSS (its rules are all under
+    /// layout: no style element — include ``styleSheetText`` in the app's CSS (its rules are all under
     /// `.fe-alert` and the `--fe-*` variables) — and a heading of the level given (2 by default).
     public func fragment(for alert: Alert, request: PageRequest = PageRequest(), headingLevel: Int = 2) -> String {
         var writer = HTMLPageWriter(presenter: self, alert: alert, request: request, reservingCapacity: 2048)

@@ -40,7 +40,8 @@ enum PageActions {
     static func retryHref(_ request: HTMLPresenter.PageRequest) -> String? {
         guard let target = request.target else { return nil }
         let method = request.method
-        guard method == "GET" || method == "HEAD" || method.uppercased() == "GET" || method.uppercased() == "HEAD" else {
+        guard method == "GET" || method == "HEAD" || method.uppercased() == "GET" || method.uppercased() == "HEAD"
+        else {
             return nil
         }
         guard target.hasPrefix("/"), !target.hasPrefix("//") else { return nil }
@@ -64,13 +65,17 @@ enum PageActions {
             return nil
         }
         let rest = referer.utf8.dropFirst(schemeLength)
-        let authorityEnd = rest.firstIndex { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") }
+        let authorityEnd = rest.firstIndex {
+            $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#")
+        }
         let authority = String(decoding: rest[..<(authorityEnd ?? rest.endIndex)], as: UTF8.self).lowercased()
         guard authority == host else { return nil }
         var path = authorityEnd.map { String(decoding: rest[$0...], as: UTF8.self) } ?? "/"
         if let fragment = path.firstIndex(of: "#") { path = String(path[..<fragment]) }
         if !path.hasPrefix("/") { path = "/" + path }
-        guard !path.hasPrefix("//"), path != request.target, let safe = LinkReference.validated(path) else { return nil }
+        guard !path.hasPrefix("//"), path != request.target, let safe = LinkReference.validated(path) else {
+            return nil
+        }
         return safe
     }
 }
