@@ -6,10 +6,11 @@ the DevTools protocol) against the error pages an example server serves on loopb
 
 For each page of the example shop (/account: a recovery's link; /search: "Try again"; /no/such/page: the
 framework's 404; /comments/preview: field problems; /reports: an unknown error's reference ID), in en, ja
-and de, at 375 and 1280 px, light and dark, it checks:
+and de, at 320, 375 and 1280 px, light and dark, it checks:
 - the response is the page (text/html, the same status as problem+json), with lang equal to
   Content-Language and the JSON's language;
-- no horizontal overflow: document.documentElement.scrollWidth <= innerWidth;
+- no horizontal overflow: document.documentElement.scrollWidth <= innerWidth, which is the emulated width
+  (a mobile viewport would widen to content that overflows it);
 - the accessibility tree (Accessibility.getFullAXTree) has exactly one heading, named with the JSON's
   title, and the actions as links named with their labels (each followable JSON action, and Cancel);
 - the colour scheme is the one asked for (the page's background is dark in dark mode, light in light);
@@ -48,7 +49,7 @@ PAGES = [
     ("/reports", 500),
 ]
 LANGUAGES = ["en", "ja", "de"]
-WIDTHS = [375, 1280]
+WIDTHS = [320, 375, 1280]
 SCHEMES = ["light", "dark"]
 
 failures = []
@@ -186,8 +187,10 @@ def check_page(driver, base, name, path, status, language, width, scheme):
         " background: s.backgroundColor, display: s.display, scripts: document.scripts.length,"
         " images: document.images.length, styled: getComputedStyle(document.querySelector('.fe-alert')).borderRadius,"
         " hrefs: Array.from(document.links, a => a.href)}")
-    if state["scrollWidth"] > state["innerWidth"]:
-        fail(f"{label}: horizontal overflow, scrollWidth {state['scrollWidth']} > innerWidth {state['innerWidth']}")
+    # Against the emulated width too: a mobile viewport widens to content that overflows it.
+    if state["scrollWidth"] > state["innerWidth"] or state["innerWidth"] != width:
+        fail(f"{label}: horizontal overflow, scrollWidth {state['scrollWidth']}, innerWidth {state['innerWidth']}, "
+             f"viewport {width}")
     if state["lang"] != problem["language"] or state["lang"] != headers.get("content-language"):
         fail(f"{label}: lang {state['lang']!r}, JSON language {problem['language']!r}")
     if state["dir"] != "ltr":
@@ -247,8 +250,8 @@ def check_hostile(driver, base, name):
         for href in state["hrefs"]:
             if not href.startswith(base + "/"):
                 fail(f"{label}: a link leaves the page: {href}")
-        if state["scrollWidth"] > state["innerWidth"]:
-            fail(f"{label}: horizontal overflow {state['scrollWidth']} > {state['innerWidth']}")
+        if state["scrollWidth"] > state["innerWidth"] or state["innerWidth"] != 375:
+            fail(f"{label}: horizontal overflow {state['scrollWidth']} > {state['innerWidth']} (viewport 375)")
         headings, links = ax_summary(driver)
         if len(headings) != 1:
             fail(f"{label}: headings {headings}")
@@ -303,7 +306,7 @@ def main():
     if failures:
         print(f"error: {len(failures)} browser check(s) failed on the {arguments.name} example", file=sys.stderr)
         return 1
-    print(f"{arguments.name}: {count} pages in headless Chromium (5 pages x en/ja/de x 375/1280 px x light/dark) "
+    print(f"{arguments.name}: {count} pages in headless Chromium (5 pages x en/ja/de x 320/375/1280 px x light/dark) "
           f"and the hostile text in 3 languages passed every check, in {elapsed:.0f} s")
     return 0
 

@@ -355,4 +355,26 @@ import Testing
         #expect(!response.bodyText.contains("hunter2") && !response.bodyText.contains("Secret"))
         #expect(response.bodyText.contains(response.alert.referenceID ?? "?"))
     }
+
+    // MARK: Isolation: a value made anywhere
+
+    /// A server's page maker, as an actor keeps it.
+    actor Pages {
+        let pipeline = AlertPipeline()
+        let presenter = HTMLPresenter(home: "/shop/", titleSuffix: "Shop")
+
+        func page(for error: any Error, accept: String) -> ErrorResponse {
+            pipeline.response(
+                for: error, to: ServerRequest(accept: accept, target: "/account"), htmlPresenter: presenter)
+        }
+    }
+
+    @Test func pagesAreMadeInAnActorAndOnTheMainActor() async {
+        let fromActor = await Pages().page(for: SignInRequired(), accept: "text/html")
+        #expect(fromActor.bodyText.contains(#"href="/shop/" data-action="cancel""#))
+        let fromMain = await MainActor.run {
+            HTMLPresenter(home: "/shop/", titleSuffix: "Shop").page(for: AlertPipeline().alert(for: SignInRequired(), in: "en"))
+        }
+        #expect(fromMain.contains("<title>Sign-in required – Shop</title>"))
+    }
 }
