@@ -162,7 +162,9 @@ import Testing
         #expect(!html.contains("javascript:") && !html.contains("data:"))
         #expect(html.contains("&lt;script&gt;alert(1)&lt;/script&gt;&lt;/style&gt;"))
         #expect(html.contains("&quot;&gt;&lt;img src=x onerror=alert(2)&gt; &amp;amp; &#39;quoted&#39;"))
-        #expect(html.contains("\u{202E}gnp.exe\u{202C}"))
+        // The override is shown, not obeyed: `gnp.exe` is never displayed as `exe.png`.
+        #expect(html.contains(#"\u{202E}gnp.exe\u{202C}"#))
+        #expect(!html.unicodeScalars.contains { (0x202A...0x202E).contains($0.value) })
         #expect(!html.unicodeScalars.contains { $0.value == 0 || $0.value == 0x1B || $0.value == 0x85 })
         // One style element, the page's own: the hostile `</style><style>` is text.
         #expect(html.components(separatedBy: "<style>").count == 2)
@@ -278,7 +280,8 @@ import Testing
     }
 
     @Test func escaperAndItsPlainTwinAgree() {
-        for text in JSONOutputValidityTests.adversarialTexts + [Hostile.text, "a\u{C2}\u{A0}b", "\u{9F}\u{A0}"] {
+        let bidi = ["\u{2066}x\u{2069}\u{2029}\u{2019}\u{202F}", "can\u{2019}t \u{2026}", "\u{E2}\u{202A}"]
+        for text in JSONOutputValidityTests.adversarialTexts + [Hostile.text, "a\u{C2}\u{A0}b", "\u{9F}\u{A0}"] + bidi {
             var fast: [UInt8] = []
             var plain: [UInt8] = []
             HTMLEscaper.appendEscaped(text, to: &fast)

@@ -7,8 +7,11 @@
 /// - the C0 controls but tab, line feed and carriage return, DEL and the C1 controls U+0080–U+009F
 ///   become U+FFFD (�): the HTML parser reports them as errors, and a terminal or log that later
 ///   shows the page's source would interpret them;
-/// - everything else, bidi controls included, is written as it is: isolating it (`dir="auto"`,
-///   `<bdi>`) is the page's job, and right-to-left languages need those characters.
+/// - the bidi embeddings, overrides and isolates U+202A–U+202E and U+2066–U+2069 become their visible
+///   Swift escapes (`\u{202E}`), as on the console (``TerminalSanitizer``): inside an isolated element
+///   an override still reverses what follows it (`gnp.exe` shown as `exe.png`);
+/// - everything else is written as it is, the bidi marks U+200E, U+200F and U+061C included: they
+///   reorder no run, and translators of right-to-left languages need them.
 ///
 /// Its plain twin, `appendEscapedPlain(_:to:)`, goes scalar by scalar; tests compare them.
 enum HTMLEscaper {
@@ -42,6 +45,21 @@ enum HTMLEscaper {
                 output.append(contentsOf: UnsafeBufferPointer(rebasing: input[runStart..<index]))
                 output.append(contentsOf: replacementCharacter)
                 index += 2
+            } else if byte == 0xE2 {
+                // U+202A–U+202E are E2 80 AA – E2 80 AE, U+2066–U+2069 E2 81 A6 – E2 81 A9.
+                guard index + 2 < input.count else {
+                    index += 1
+                    continue
+                }
+                let (second, third) = (input[index + 1], input[index + 2])
+                guard (second == 0x80 && (0xAA...0xAE).contains(third)) || (second == 0x81 && (0xA6...0xA9).contains(third))
+                else {
+                    index += 1
+                    continue
+                }
+                output.append(contentsOf: UnsafeBufferPointer(rebasing: input[runStart..<index]))
+                appendVisibleEscape(0x2000 | UInt32(second & 0x3F) << 6 | UInt32(third & 0x3F), to: &output)
+                index += 3
             } else {
                 output.append(contentsOf: UnsafeBufferPointer(rebasing: input[runStart..<index]))
                 appendEscape(for: byte, to: &output)
@@ -60,6 +78,8 @@ enum HTMLEscaper {
                 appendEscape(for: UInt8(value), to: &output)
             } else if (0x80...0x9F).contains(value) {
                 output.append(contentsOf: replacementCharacter)
+            } else if (0x202A...0x202E).contains(value) || (0x2066...0x2069).contains(value) {
+                appendVisibleEscape(value, to: &output)
             } else {
                 output.append(contentsOf: String(scalar).utf8)
             }
@@ -67,13 +87,20 @@ enum HTMLEscaper {
     }
 
     /// Whether a byte may start something to escape: C0 controls but tab, LF and CR, `"`, `&`, `'`,
-    /// `<`, `>`, DEL, and 0xC2, the lead byte of the C1 controls.
+    /// `<`, `>`, DEL, 0xC2 (the lead byte of the C1 controls) and 0xE2 (of the bidi controls).
     @inline(__always)
     static func needsEscape(_ byte: UInt8) -> Bool {
         // Bits 0–31 but 9, 10, 13 (controls) and 0x22, 0x26, 0x27, 0x3C, 0x3E, one shift below 0x40.
         let below0x40: UInt64 = 0x5000_00C4_FFFF_D9FF
         if byte < 0x40 { return (below0x40 >> UInt64(byte)) & 1 == 1 }
-        return byte == 0x7F || byte == 0xC2
+        return byte == 0x7F || byte == 0xC2 || byte == 0xE2
+    }
+
+    /// `\u{XXXX}` with uppercase hexadecimal digits, as ``TerminalSanitizer`` shows a scalar.
+    private static func appendVisibleEscape(_ scalar: UInt32, to output: inout [UInt8]) {
+        output.append(contentsOf: "\\u{".utf8)
+        output.append(contentsOf: String(scalar, radix: 16, uppercase: true).utf8)
+        output.append(UInt8(ascii: "}"))
     }
 
     private static func appendEscape(for byte: UInt8, to output: inout [UInt8]) {

@@ -27,8 +27,9 @@
 ///   a nonce in ``PageRequest/styleNonce``); light and dark (`prefers-color-scheme`); readable from
 ///   320 px wide; the app's colours, font and corners through ``Brand``.
 /// - Every text is HTML-escaped and every value from the error sits in an element of its own with
-///   `dir="auto"`, so a right-to-left override in it cannot reorder the page around it. An unknown
-///   error's own text is not in the alert, so it is not on the page.
+///   `dir="auto"`, so its direction cannot reorder the page around it; bidi embeddings, overrides and
+///   isolates in it are shown as visible escapes (`\u{202E}`), as on the console. An unknown error's
+///   own text is not in the alert, so it is not on the page.
 ///
 /// Labels come from ``Alert/presenterTexts`` (`html.*` keys: the status line, the reference ID's label,
 /// the field problems' heading, "Try again", "Go back", "Go to the home page"), in the alert's language.
