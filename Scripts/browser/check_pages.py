@@ -26,6 +26,7 @@ Exits 1 with one line per failed check. --screenshots DIR writes en-light.png (1
 """
 import argparse
 import json
+import signal
 import sys
 import time
 import urllib.error
@@ -280,6 +281,8 @@ def main():
     parser.add_argument("--name", default="server")
     parser.add_argument("--screenshots")
     arguments = parser.parse_args()
+    # `timeout` ends a hung run with SIGTERM: leave through `finally`, which quits the browser.
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit("error: the browser checks were stopped (timeout)"))
     started = time.time()
     try:
         driver = start_browser()
