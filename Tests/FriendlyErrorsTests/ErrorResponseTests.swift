@@ -32,7 +32,7 @@ import Testing
             response.headers == [
                 .init(name: "Content-Type", value: "application/problem+json"),
                 .init(name: "Content-Language", value: "ja"),
-                .init(name: "Vary", value: "Accept-Language"),
+                .init(name: "Vary", value: "Accept, Accept-Language"),
             ])
         #expect(response.value(forHeader: "content-type") == ErrorResponse.contentType)
         #expect(response.bodyText.contains(#""title":"残高が不足しています""#))

@@ -12,7 +12,7 @@ import Testing
             response.headers == [
                 .init(name: "Content-Type", value: "application/problem+json"),
                 .init(name: "Content-Language", value: "en"),
-                .init(name: "Vary", value: "Accept-Language"),
+                .init(name: "Vary", value: "Accept, Accept-Language"),
                 .init(name: "Retry-After", value: "30"),
             ])
     }
@@ -42,7 +42,7 @@ import Testing
                 frameworkStatus: 405, frameworkHeaders: [.allow(["GET"]), ResponseHeader(name: "Vary", value: "Origin")]))
         #expect(response.status == 405)
         #expect(response.value(forHeader: "Allow") == "GET")
-        #expect(response.value(forHeader: "Vary") == "Accept-Language, Origin")
+        #expect(response.value(forHeader: "Vary") == "Accept, Accept-Language, Origin")
         #expect(response.headers.filter { $0.hasName("vary") }.count == 1)
     }
 
@@ -80,7 +80,7 @@ import Testing
         #expect(ErrorResponse.Format(accept: "application/json;q=0.5, text/plain") == .plainText)
         #expect(ErrorResponse.Format(accept: "*/*") == .problemJSON)
         #expect(ErrorResponse.Format(accept: "text/plain, */*") == .plainText)
-        #expect(ErrorResponse.Format(accept: "text/html") == .problemJSON)
+        #expect(ErrorResponse.Format(accept: "text/html") == .html)
         #expect(ErrorResponse.Format(accept: String(repeating: "text/plain;q=0,", count: 10_000)) == .problemJSON)
     }
 

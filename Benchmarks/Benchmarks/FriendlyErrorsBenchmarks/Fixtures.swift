@@ -117,6 +117,13 @@ func problemDetails(_ writer: JSONPresenter, for alert: Alert, instance: String)
     writer.body(for: alert, instance: instance)
 }
 
+/// The web page for `alert`, as a response's body: the same SPI route as ``problemDetails(_:for:instance:)``,
+/// so the two renders of one alert compare (issue 25: a page within 2 × a problem+json body).
+@inline(__always)
+func htmlPage(_ presenter: HTMLPresenter, for alert: Alert) -> [UInt8] {
+    presenter.pageBytes(for: alert)
+}
+
 /// Valid but hostile catalogs (issue 12), written to temporary folders.
 enum HostileCatalogs {
     /// A new folder holding `files` (relative path → contents); its path.

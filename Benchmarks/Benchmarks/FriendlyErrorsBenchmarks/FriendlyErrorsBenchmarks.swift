@@ -98,6 +98,13 @@ let benchmarks: @Sendable () -> Void = {
             blackHole(try? encoder.encode(codable))
         }
     }
+    // The same alert as a web page (issue 25: within 2 × the problem+json body).
+    let html = HTMLPresenter()
+    Benchmark("html/page/HTMLPresenter") { benchmark in
+        for _ in benchmark.scaledIterations {
+            blackHole(htmlPage(html, for: jsonAlert))
+        }
+    }
 
     // Rendering one alert for a terminal at 80 columns.
     let console = ConsolePresenter(

@@ -5,7 +5,9 @@ import Foundation
 // console in every layout, and to problem+json and JSON Lines, without a trap; the JSON parses
 // (JSONSerialization) and keeps the schema's rules that an app's values could break (issue 23): status
 // 400–599, a `pointer` in URI fragment form of RFC 3986 characters, locations with line and column
-// of at least 1 and a length of at least 0, a language tag, a whole `instance`, the caps.
+// of at least 1 and a length of at least 0, a language tag, a whole `instance`, the caps. The same alert
+// as a web page (issue 25), with the same limits and a random request: one style element, no markup
+// from the input (no `<script`, `<img`, `<style` of its own), no link but http(s) and relative ones.
 func fuzzAlertRendering(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     var input = FuzzInput(Array(UnsafeBufferPointer(start: data, count: size)))
     let alert = input.alert()
@@ -37,7 +39,36 @@ func fuzzAlertRendering(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         guard line.last == 0x0A, line.dropLast().firstIndex(of: 0x0A) == nil else { fatalError("not one JSON line") }
         check(Array(line.dropLast()), presenter: presenter)
     }
+
+    // The web page, with a request whose target, host and referer come from the input.
+    let request = HTMLPresenter.PageRequest(
+        method: input.byte() & 1 == 0 ? "GET" : "POST", target: input.text(), host: input.text(),
+        referer: input.text(), styleNonce: input.text())
+    checkPage(HTMLPresenter(titleSuffix: input.text(), limits: limits).pageBytes(for: alert, request: request))
     return 0
+}
+
+/// Fails when a page holds markup the input could have planted, or a link a browser could run.
+private func checkPage(_ bytes: [UInt8]) {
+    let page = String(decoding: bytes, as: UTF8.self)
+    func fail(_ what: String) -> Never { fatalError("\(what): \(page)") }
+    if page.components(separatedBy: "<style").count != 2 || page.components(separatedBy: "</style>").count != 2 {
+        fail("not one style element")
+    }
+    // Text from the input may say anything ("javascript:" too), but never as markup: `<` is escaped.
+    for planted in ["<script", "<img", "<iframe", "<link", "<meta http-equiv"] where page.lowercased().contains(planted) {
+        fail("planted \(planted)")
+    }
+    for part in page.components(separatedBy: "href=\"").dropFirst() {
+        let href = part.prefix { $0 != "\"" }.lowercased()
+        if href.hasPrefix("//") || href.hasPrefix("/\\") { fail("link to another host \(href)") }
+        // A scheme is what comes before a `:` that no `/`, `?` or `#` precedes: only http(s).
+        if let colon = href.firstIndex(of: ":"), !href[..<colon].contains(where: { "/?#".contains($0) }),
+            !href.hasPrefix("http://"), !href.hasPrefix("https://")
+        {
+            fail("link \(href)")
+        }
+    }
 }
 
 /// Fails when `body` is not JSON, or breaks a rule of the schema an app's value could break.

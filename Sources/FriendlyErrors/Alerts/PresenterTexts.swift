@@ -40,11 +40,14 @@ public struct PresenterTexts: Sendable, Hashable {
     /// The text for `key` in the alert's language, else the base language, with its placeholders
     /// filled; `nil` when neither has the key.
     public func text(_ key: String, arguments: [LocalizableText.Argument] = []) -> String? {
-        for candidate in ordinal == CatalogIndex.baseOrdinal ? [ordinal] : [ordinal, CatalogIndex.baseOrdinal] {
+        // The alert's language, then the base language, without an array to hold the two.
+        var candidate = ordinal
+        while true {
             let language = index.languages[candidate]
             if let value = language.texts[key] { return value.formatted(with: arguments, language: language.name) }
+            guard candidate != CatalogIndex.baseOrdinal else { return nil }
+            candidate = CatalogIndex.baseOrdinal
         }
-        return nil
     }
 
     /// Two sets of texts are equal when they are in the same language: they come from the alert's

@@ -13,8 +13,22 @@ public struct ServerRequest: Sendable, Hashable {
     /// The `Accept-Language` header as received (several joined with `", "`), or `nil`. Parsing is
     /// bounded, so the header can be passed as it came.
     public var acceptLanguage: String?
-    /// The `Accept` header as received, or `nil`: it chooses the body's format.
+    /// The `Accept` header as received, or `nil`: it chooses the body's format (problem+json, a web
+    /// page or plain text; see ``ErrorResponse/Format/init(accept:)``).
     public var accept: String?
+    /// The request target, path and query as received (`"/orders/7?tab=items"`), or `nil`: where a
+    /// page's "Try again" leads, for `GET` and `HEAD`.
+    public var target: String?
+    /// The `Host` header (HTTP/2's `:authority`), or `nil`: a page's Cancel follows the `Referer`
+    /// only when it names this host and port.
+    public var host: String?
+    /// The `Referer` header, or `nil`: a page's Cancel leads back there when it is a page of ``host``
+    /// (its path alone is written: never another site).
+    public var referer: String?
+    /// A nonce for a page's style element, when the app sends its own Content-Security-Policy with
+    /// styles allowed by nonce; `nil` (the default) sends the page with a policy allowing its style
+    /// by hash (``HTMLPresenter/contentSecurityPolicy``).
+    public var styleNonce: String?
     /// Metadata for the pipeline's observers (`"request.id"`, `"request.method"`, `"request.path"`).
     /// Never shown to the client.
     public var metadata: [String: String]
@@ -32,13 +46,18 @@ public struct ServerRequest: Sendable, Hashable {
 
     /// A request; everything but the method is optional.
     public init(
-        method: String = "GET", acceptLanguage: String? = nil, accept: String? = nil,
+        method: String = "GET", acceptLanguage: String? = nil, accept: String? = nil, target: String? = nil,
+        host: String? = nil, referer: String? = nil, styleNonce: String? = nil,
         metadata: [String: String] = [:], frameworkStatus: Int? = nil, frameworkHeaders: [ResponseHeader] = [],
         frameworkMessage: String? = nil
     ) {
         self.method = method
         self.acceptLanguage = acceptLanguage
         self.accept = accept
+        self.target = target
+        self.host = host
+        self.referer = referer
+        self.styleNonce = styleNonce
         self.metadata = metadata
         self.frameworkStatus = frameworkStatus
         self.frameworkHeaders = frameworkHeaders
@@ -64,8 +83,10 @@ extension AlertPipeline {
     ///   that the framework answers with a 4xx is classified by that status (code `http.<status>`,
     ///   whose texts say what the status means).
     /// - The language is negotiated from `Accept-Language` over the catalog's languages, one per
-    ///   response, and sent as `Content-Language`; the body is problem+json, or plain text when
-    ///   `Accept` prefers `text/plain` (``ErrorResponse/Format/init(accept:)``); `HEAD` gets no body.
+    ///   response, and sent as `Content-Language`; the body is problem+json, a web page when `Accept`
+    ///   prefers `text/html` (a browser's navigation), or plain text when it prefers `text/plain`
+    ///   (``ErrorResponse/Format/init(accept:)``), with the same status and headers
+    ///   (`Vary: Accept, Accept-Language`); `HEAD` gets the headers alone.
     /// - Observers see the error once, with the request's metadata; ``ErrorResponse/event`` is what
     ///   they saw, for the integration's logger.
     ///
@@ -73,8 +94,33 @@ extension AlertPipeline {
     ///   - error: the error thrown.
     ///   - request: what the server knows about the request.
     ///   - presenter: writes the problem+json body: its `type` base URI and limits.
+    ///
+    /// A browser gets the page of ``HTMLPresenter/standard``; to set its home, title suffix or brand,
+    /// or to answer browsers with problem+json too, pass one: ``response(for:to:presenter:htmlPresenter:)``.
     public func response(
         for error: any Error, to request: ServerRequest, presenter: JSONPresenter = JSONPresenter()
+    ) -> ErrorResponse {
+        response(for: error, to: request, presenter: presenter, htmlPresenter: .standard)
+    }
+
+    /// The response to a request whose handling threw `error`, with the page a browser gets written
+    /// by `htmlPresenter`: ``response(for:to:presenter:)`` with the app's page settings.
+    ///
+    /// ```swift
+    /// let pages = HTMLPresenter(home: "/", titleSuffix: "Shop")
+    /// let response = pipeline.response(for: error, to: request, htmlPresenter: pages)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - error: the error thrown.
+    ///   - request: what the server knows about the request: for a page, also its target, `Host` and
+    ///     `Referer` (its links).
+    ///   - presenter: writes the problem+json body: its `type` base URI and limits.
+    ///   - htmlPresenter: writes the page for a browser: its home, title suffix and brand; `nil` to
+    ///     answer browsers with problem+json too.
+    public func response(
+        for error: any Error, to request: ServerRequest, presenter: JSONPresenter = JSONPresenter(),
+        htmlPresenter: HTMLPresenter?
     ) -> ErrorResponse {
         let context = ClassificationContext(
             audience: .serverClient, metadata: request.metadata, httpStatus: request.frameworkStatus,
@@ -83,9 +129,20 @@ extension AlertPipeline {
         let alert = self.alert(
             localizing: classification, in: request.acceptLanguage.map(LanguagePreference.acceptLanguage) ?? .base)
         let event = ClassificationEvent(error: error, classification: classification, context: context)
-        let response = ErrorResponse(
-            alert: alert, contentLanguage: alert.language, presenter: presenter,
-            format: ErrorResponse.Format(accept: request.accept), event: event)
+        let format = ErrorResponse.Format(accept: request.accept)
+        let response: ErrorResponse
+        if format.isHTML, let htmlPresenter {
+            let page = HTMLPresenter.PageRequest(
+                method: request.method, target: request.target, host: request.host, referer: request.referer,
+                styleNonce: request.styleNonce)
+            response = ErrorResponse(
+                alert: alert, contentLanguage: alert.language, format: format, event: event,
+                htmlPresenter: htmlPresenter, pageRequest: page)
+        } else {
+            response = ErrorResponse(
+                alert: alert, contentLanguage: alert.language, presenter: presenter,
+                format: format.isHTML ? .problemJSON : format, event: event)
+        }
         guard request.method == "HEAD" else { return response }
         return ErrorResponse(status: response.status, headers: response.headers, body: [], alert: alert, event: event)
     }

@@ -72,6 +72,9 @@ add("json/problem+json/JSONPresenter") {
     sink(problemDetails(json, for: jsonAlert, instance: "urn:uuid:9b2c5a44-0000-4000-8000-000000000000"))
 }
 add("json/problem+json/JSONEncoder") { sink(try? encoder.encode(codable)) }
+// The same alert as a web page (issue 25: within 2 × the problem+json body).
+let html = HTMLPresenter()
+add("html/page/HTMLPresenter") { sink(htmlPage(html, for: jsonAlert)) }
 
 let console = ConsolePresenter(
     output: TextOutput { sink($0) },

@@ -15,8 +15,13 @@ import NIOCore
 /// - `GET /search` — rate limited: 429 with `Retry-After`;
 /// - `GET /old-items` — a redirect thrown as an error: 301, passed through;
 /// - `GET /reports` — an unknown error holding a database password: 500, with nothing of it sent;
+/// - `GET /account` — sign-in required: 401 with a "signIn" action linking to `/login`;
+/// - `GET /comments/preview?text=…` — the text refused and quoted back (400 with a field problem): what
+///   the browser tests fill with hostile text;
 /// - `GET /bench/error`, `GET /bench/ok` — what the throughput benchmark requests;
 /// - anything else — Hummingbird's own 404, kept as 404.
+///
+/// A browser (`Accept: text/html`) gets each error as a page titled "… – Shop".
 func buildShopRouter(friendlyErrors: Bool = true) -> Router<BasicRequestContext> {
     let router = Router()
     if friendlyErrors {
@@ -24,7 +29,9 @@ func buildShopRouter(friendlyErrors: Bool = true) -> Router<BasicRequestContext>
         router.add(
             middleware: FriendlyErrorsMiddleware(
                 pipeline: pipeline,
-                options: FriendlyErrorsOptions(presenter: JSONPresenter(typeBaseURI: "https://errors.example.com/"))))
+                options: FriendlyErrorsOptions(
+                    presenter: JSONPresenter(typeBaseURI: "https://errors.example.com/"),
+                    htmlPresenter: HTMLPresenter(titleSuffix: "Shop"))))
     }
     router.post("/orders") { request, context -> String in
         let order = try await request.decode(as: Order.self, context: context)
@@ -50,6 +57,12 @@ func buildShopRouter(friendlyErrors: Bool = true) -> Router<BasicRequestContext>
     }
     router.get("/reports") { _, _ -> String in
         throw ReportDatabaseFailure()
+    }
+    router.get("/account") { _, _ -> String in
+        throw SignInRequired()
+    }
+    router.get("/comments/preview") { request, _ -> String in
+        throw RejectedComment(text: request.uri.queryParameters.get("text") ?? "<b>Hello</b>")
     }
     router.get("/bench/error") { _, _ -> String in
         throw HTTPError(.badRequest, message: "The request is not valid.")

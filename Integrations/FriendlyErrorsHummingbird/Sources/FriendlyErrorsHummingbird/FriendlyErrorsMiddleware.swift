@@ -5,8 +5,9 @@ public import Logging
 import NIOCore
 
 /// A Hummingbird middleware that answers every error thrown below it — the app's own, Hummingbird's,
-/// anything — with the core's server response (``AlertPipeline/response(for:to:presenter:)``): RFC
-/// 9457 problem+json in the client's language, logged through the request's `context.logger`.
+/// anything — with the core's server response (`AlertPipeline.response(for:to:presenter:htmlPresenter:)`):
+/// RFC 9457 problem+json in the client's language, a web page for a browser (`Accept: text/html`), or
+/// plain text, logged through the request's `context.logger`.
 ///
 /// ```swift
 /// router.add(middleware: FriendlyErrorsMiddleware(pipeline: pipeline))
@@ -36,7 +37,7 @@ public struct FriendlyErrorsMiddleware<Context: RequestContext>: RouterMiddlewar
             logger.log(level: diagnostic.severity == .error ? .error : .warning, "\(diagnostic)")
         }
         leadingFields = Dictionary(uniqueKeysWithValues: pipeline.catalog.languages.map {
-            ($0, [.contentType: ErrorResponse.contentType, .contentLanguage: $0, .vary: "Accept-Language"])
+            ($0, [.contentType: ErrorResponse.contentType, .contentLanguage: $0, .vary: "Accept, Accept-Language"])
         })
     }
 
@@ -56,7 +57,8 @@ public struct FriendlyErrorsMiddleware<Context: RequestContext>: RouterMiddlewar
         // Several fields of one name are read as one list, joined with ", ".
         var server = ServerRequest(
             method: request.method.rawValue, acceptLanguage: request.headers[.acceptLanguage],
-            accept: request.headers[.accept])
+            accept: request.headers[.accept], target: request.head.path, host: request.head.authority,
+            referer: request.headers[.referer])
         if pipeline.isObserved {
             // Only for observers: reading the id back from the logger costs more than the rest.
             server.metadata = ["request.method": request.method.rawValue, "request.path": request.uri.path]
@@ -76,14 +78,15 @@ public struct FriendlyErrorsMiddleware<Context: RequestContext>: RouterMiddlewar
                 server.frameworkHeaders = own.headers.map { ResponseHeader(name: $0.name.rawName, value: $0.value) }
             }
         }
-        let response = pipeline.response(for: error, to: server, presenter: options.presenter)
+        let response = pipeline.response(
+            for: error, to: server, presenter: options.presenter, htmlPresenter: options.htmlPresenter)
         if options.logsErrors { log(response.event, logger: context.logger) }
         var fields = HTTPFields()
         var rest = response.headers[...]
         // Only when the response starts exactly as the prepared fields do.
         if rest.count >= 3, rest[1].name == "Content-Language", let prepared = leadingFields[rest[1].value],
             rest[0].name == "Content-Type", rest[0].value == ErrorResponse.contentType,
-            rest[2].name == "Vary", rest[2].value == "Accept-Language"
+            rest[2].name == "Vary", rest[2].value == "Accept, Accept-Language"
         {
             (fields, rest) = (prepared, rest.dropFirst(3))
         }
@@ -113,6 +116,9 @@ public struct FriendlyErrorsMiddleware<Context: RequestContext>: RouterMiddlewar
 public struct FriendlyErrorsOptions: Sendable {
     /// Writes problem+json bodies: the `type` base URI and the size limits.
     public var presenter: JSONPresenter
+    /// Writes the page a browser gets (`Accept: text/html`): where Cancel leads home, the title's
+    /// suffix, the brand; `nil` to answer browsers with problem+json too.
+    public var htmlPresenter: HTMLPresenter?
     /// Whether the text of a Hummingbird `HTTPError` (`HTTPError(.badRequest, message: "…")`) is the
     /// problem's `detail` when no rule of the pipeline knows the error. Off: an error's own text may
     /// hold internals, so it reaches users only when the app says its messages are written for them.
@@ -122,9 +128,11 @@ public struct FriendlyErrorsOptions: Sendable {
 
     /// Options; the defaults suit production.
     public init(
-        presenter: JSONPresenter = JSONPresenter(), revealsFrameworkMessages: Bool = false, logsErrors: Bool = true
+        presenter: JSONPresenter = JSONPresenter(), htmlPresenter: HTMLPresenter? = HTMLPresenter(),
+        revealsFrameworkMessages: Bool = false, logsErrors: Bool = true
     ) {
         self.presenter = presenter
+        self.htmlPresenter = htmlPresenter
         self.revealsFrameworkMessages = revealsFrameworkMessages
         self.logsErrors = logsErrors
     }

@@ -15,15 +15,22 @@ import Vapor
 /// - `GET /search` — `Abort(.tooManyRequests, headers: ["Retry-After": "30"])`: 429 with the header;
 /// - `GET /old-items` — `Abort.redirect(to: "/items", redirectType: .permanent)`: 301, passed through;
 /// - `GET /reports` — an unknown error holding a database password: 500, with nothing of it sent;
+/// - `GET /account` — sign-in required: 401 with a "signIn" action linking to `/login`;
+/// - `GET /comments/preview?text=…` — the text refused and quoted back (400 with a field problem): what
+///   the browser tests fill with hostile text;
 /// - `GET /bench/error`, `GET /bench/ok` — what the throughput benchmark requests;
 /// - anything else — Vapor's `RouteNotFound`: 404.
+///
+/// A browser (`Accept: text/html`) gets each error as a page titled "… – Shop".
 func configureShop(_ app: Application, friendlyErrors: Bool = true) {
     if friendlyErrors {
         let pipeline = AlertPipeline().addingCatalog(shopCatalog)
         app.middleware.replaceErrorMiddleware(
             with: FriendlyErrorsMiddleware(
                 pipeline: pipeline,
-                options: FriendlyErrorsOptions(presenter: JSONPresenter(typeBaseURI: "https://errors.example.com/"))))
+                options: FriendlyErrorsOptions(
+                    presenter: JSONPresenter(typeBaseURI: "https://errors.example.com/"),
+                    htmlPresenter: HTMLPresenter(titleSuffix: "Shop"))))
     }
     app.post("signup") { request -> String in
         try SignUp.validate(content: request)
@@ -46,6 +53,12 @@ func configureShop(_ app: Application, friendlyErrors: Bool = true) {
     }
     app.get("reports") { _ -> String in
         throw ReportDatabaseFailure()
+    }
+    app.get("account") { _ -> String in
+        throw SignInRequired()
+    }
+    app.get("comments", "preview") { request -> String in
+        throw RejectedComment(text: (try? request.query.get(String.self, at: "text")) ?? "<b>Hello</b>")
     }
     app.get("bench", "error") { _ -> String in
         throw Abort(.notFound)

@@ -5,8 +5,8 @@ import NIOHTTP1
 public import Vapor
 
 /// A Vapor middleware that answers every error thrown below it with the core's server flow
-/// (`AlertPipeline.response(for:to:presenter:)`): problem+json or text in the client's language,
-/// logged through the request's logger. It replaces Vapor's `ErrorMiddleware`, in one line:
+/// (`AlertPipeline.response(for:to:presenter:htmlPresenter:)`): problem+json, a web page for a
+/// browser (`Accept: text/html`) or text, in the client's language, logged through the request's logger. It replaces Vapor's `ErrorMiddleware`, in one line:
 ///
 /// ```swift
 /// app.middleware.replaceErrorMiddleware(with: FriendlyErrorsMiddleware(pipeline: pipeline))
@@ -51,7 +51,8 @@ public struct FriendlyErrorsMiddleware: Middleware {
     func response(for error: any Error, request: Request) -> Response {
         var facts = ServerRequest(
             method: request.method.rawValue, acceptLanguage: Self.joined(request.headers[.acceptLanguage]),
-            accept: Self.joined(request.headers[.accept]))
+            accept: Self.joined(request.headers[.accept]), target: request.url.string,
+            host: request.headers.first(name: .host), referer: request.headers.first(name: .referer))
         if pipeline.isObserved {
             facts.metadata = [
                 "request.id": request.id, "request.method": request.method.rawValue, "request.path": request.url.path,
@@ -63,7 +64,8 @@ public struct FriendlyErrorsMiddleware: Middleware {
             facts.frameworkHeaders = abort.headers.map { ResponseHeader(name: $0.name, value: $0.value) }
             if options.revealsFrameworkMessages { facts.frameworkMessage = VaporErrorClassifier.userReason(of: abort) }
         }
-        let response = pipeline.response(for: error, to: facts, presenter: options.presenter)
+        let response = pipeline.response(
+            for: error, to: facts, presenter: options.presenter, htmlPresenter: options.htmlPresenter)
         if options.logsErrors { log(response.event, request: request) }
         var headers = HTTPHeaders()
         for header in response.headers where !header.name.isEmpty { headers.add(name: header.name, value: header.value) }

@@ -4,6 +4,9 @@ public import FriendlyErrors
 public struct FriendlyErrorsOptions: Sendable {
     /// Writes problem+json bodies: the `type` base URI and the size limits.
     public var presenter: JSONPresenter
+    /// Writes the page a browser gets (`Accept: text/html`): where Cancel leads home, the title's
+    /// suffix, the brand; `nil` to answer browsers with problem+json too.
+    public var htmlPresenter: HTMLPresenter?
     /// Whether a client error's `reason` (`Abort(.conflict, reason: "…")`) is sent as the detail
     /// when it says more than the status's phrase. On by default: Vapor documents `reason` as text
     /// for clients. A server error's reason never is.
@@ -13,9 +16,11 @@ public struct FriendlyErrorsOptions: Sendable {
 
     /// Options; the defaults suit production.
     public init(
-        presenter: JSONPresenter = JSONPresenter(), revealsFrameworkMessages: Bool = true, logsErrors: Bool = true
+        presenter: JSONPresenter = JSONPresenter(), htmlPresenter: HTMLPresenter? = HTMLPresenter(),
+        revealsFrameworkMessages: Bool = true, logsErrors: Bool = true
     ) {
         self.presenter = presenter
+        self.htmlPresenter = htmlPresenter
         self.revealsFrameworkMessages = revealsFrameworkMessages
         self.logsErrors = logsErrors
     }

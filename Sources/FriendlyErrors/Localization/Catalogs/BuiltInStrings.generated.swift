@@ -6,7 +6,7 @@ enum BuiltInStrings {
     static let files: [(language: String, name: String, contents: String)] = [
         (language: "en", name: "Localization/en.lproj/FriendlyErrors.strings", contents: #"""
 /* The library's own texts, base language (English).
-   Keys: action.* button labels; severity.* headline words; console.* and json.* presenter labels;
+   Keys: action.* button labels; severity.* headline words; console.*, html.* and json.* presenter labels;
    category.<name>.* generic texts by category; <code>.title/.message/.reason/.suggestion for the
    errors the pipeline knows, http.<status>.* for a framework's client error statuses;
    validation.<problem>.message for the field problems of a request's validation. Placeholders: %@
@@ -40,6 +40,15 @@ enum BuiltInStrings {
 "console.notInteractive" = "Not asking, as this is not an interactive terminal. Options:";
 "console.notInteractive.ci" = "Not asking, as the CI variable is set. Options:";
 "console.notInteractive.dumb" = "Not asking, as TERM is dumb. Options:";
+
+/* Error page labels (HTML presenter): the status line ("Error 404"), the reference ID's label, the
+   heading of the field problems' list, and the links a browser can follow */
+"html.status" = "Error %lld";
+"html.reference" = "Reference ID";
+"html.fieldProblems" = "Please check these fields:";
+"html.tryAgain" = "Try again";
+"html.goBack" = "Go back";
+"html.goHome" = "Go to the home page";
 
 /* Unexpected errors: their own text is never shown */
 "unexpected.title" = "Something went wrong";
@@ -327,6 +336,14 @@ enum BuiltInStrings {
 "console.notInteractive.ci" = "Keine Abfrage, da die Variable CI gesetzt ist. Optionen:";
 "console.notInteractive.dumb" = "Keine Abfrage, da TERM den Wert dumb hat. Optionen:";
 
+/* Error page labels (HTML presenter) */
+"html.status" = "Fehler %lld";
+"html.reference" = "Referenz-ID";
+"html.fieldProblems" = "Bitte prüfen Sie diese Felder:";
+"html.tryAgain" = "Erneut versuchen";
+"html.goBack" = "Zurück";
+"html.goHome" = "Zur Startseite";
+
 /* Unexpected errors: their own text is never shown */
 "unexpected.title" = "Ein Problem ist aufgetreten";
 "unexpected.message" = "Ein unerwarteter Fehler ist aufgetreten.";
@@ -612,6 +629,14 @@ enum BuiltInStrings {
 "console.notInteractive" = "No se solicitará ninguna respuesta porque el terminal no es interactivo. Opciones:";
 "console.notInteractive.ci" = "No se solicitará ninguna respuesta porque la variable CI está definida. Opciones:";
 "console.notInteractive.dumb" = "No se solicitará ninguna respuesta porque TERM es dumb. Opciones:";
+
+/* Error page labels (HTML presenter) */
+"html.status" = "Error %lld";
+"html.reference" = "ID de referencia";
+"html.fieldProblems" = "Revise estos campos:";
+"html.tryAgain" = "Volver a intentarlo";
+"html.goBack" = "Volver";
+"html.goHome" = "Ir a la página de inicio";
 
 /* Unexpected errors: their own text is never shown */
 "unexpected.title" = "Se ha producido un problema";
@@ -899,6 +924,14 @@ enum BuiltInStrings {
 "console.notInteractive.ci" = "Aucune question n’est posée, car la variable CI est définie. Options :";
 "console.notInteractive.dumb" = "Aucune question n’est posée, car TERM vaut dumb. Options :";
 
+/* Error page labels (HTML presenter) */
+"html.status" = "Erreur %lld";
+"html.reference" = "Identifiant de référence";
+"html.fieldProblems" = "Vérifiez ces champs :";
+"html.tryAgain" = "Réessayer";
+"html.goBack" = "Retour";
+"html.goHome" = "Aller à la page d’accueil";
+
 /* Unexpected errors: their own text is never shown */
 "unexpected.title" = "Un problème est survenu";
 "unexpected.message" = "Une erreur inattendue s’est produite.";
@@ -1184,6 +1217,14 @@ enum BuiltInStrings {
 "console.notInteractive" = "対話型ターミナルではないため、入力は求めません。選択肢：";
 "console.notInteractive.ci" = "環境変数 CI が設定されているため、入力は求めません。選択肢：";
 "console.notInteractive.dumb" = "TERM が dumb のため、入力は求めません。選択肢：";
+
+/* Error page labels (HTML presenter) */
+"html.status" = "エラー %lld";
+"html.reference" = "参照ID";
+"html.fieldProblems" = "次の項目を確認してください：";
+"html.tryAgain" = "もう一度試す";
+"html.goBack" = "戻る";
+"html.goHome" = "ホームページへ";
 
 /* Unexpected errors: their own text is never shown */
 "unexpected.title" = "問題が発生しました";
@@ -1471,6 +1512,14 @@ enum BuiltInStrings {
 "console.notInteractive.ci" = "CI 변수가 설정되어 있으므로 선택을 요청하지 않습니다. 옵션:";
 "console.notInteractive.dumb" = "TERM이 dumb이므로 선택을 요청하지 않습니다. 옵션:";
 
+/* Error page labels (HTML presenter) */
+"html.status" = "오류 %lld";
+"html.reference" = "참조 ID";
+"html.fieldProblems" = "다음 항목을 확인해 주세요:";
+"html.tryAgain" = "다시 시도";
+"html.goBack" = "돌아가기";
+"html.goHome" = "홈페이지로 이동";
+
 /* Unexpected errors: their own text is never shown */
 "unexpected.title" = "문제가 발생함";
 "unexpected.message" = "예기치 않은 오류가 발생했습니다.";
@@ -1756,6 +1805,14 @@ enum BuiltInStrings {
 "console.notInteractive" = "Nenhuma pergunta será feita, pois este não é um terminal interativo. Opções:";
 "console.notInteractive.ci" = "Nenhuma pergunta será feita, pois a variável CI está definida. Opções:";
 "console.notInteractive.dumb" = "Nenhuma pergunta será feita, pois TERM é dumb. Opções:";
+
+/* Error page labels (HTML presenter) */
+"html.status" = "Erro %lld";
+"html.reference" = "ID de referência";
+"html.fieldProblems" = "Verifique estes campos:";
+"html.tryAgain" = "Tentar novamente";
+"html.goBack" = "Voltar";
+"html.goHome" = "Ir para a página inicial";
 
 /* Unexpected errors: their own text is never shown */
 "unexpected.title" = "Algo deu errado";
@@ -2043,6 +2100,14 @@ enum BuiltInStrings {
 "console.notInteractive.ci" = "已设置 CI 环境变量，因此不会询问。选项：";
 "console.notInteractive.dumb" = "TERM 为 dumb，因此不会询问。选项：";
 
+/* Error page labels (HTML presenter) */
+"html.status" = "错误 %lld";
+"html.reference" = "参考编号";
+"html.fieldProblems" = "请检查以下字段：";
+"html.tryAgain" = "重试";
+"html.goBack" = "返回";
+"html.goHome" = "前往首页";
+
 /* Unexpected errors: their own text is never shown */
 "unexpected.title" = "出现问题";
 "unexpected.message" = "发生了意外错误。";
@@ -2328,6 +2393,14 @@ enum BuiltInStrings {
 "console.notInteractive" = "目前不是互動式終端機，因此不會詢問。選項：";
 "console.notInteractive.ci" = "已設定 CI 環境變數，因此不會詢問。選項：";
 "console.notInteractive.dumb" = "TERM 為 dumb，因此不會詢問。選項：";
+
+/* Error page labels (HTML presenter) */
+"html.status" = "錯誤 %lld";
+"html.reference" = "參考編號";
+"html.fieldProblems" = "請檢查以下欄位：";
+"html.tryAgain" = "重試";
+"html.goBack" = "返回";
+"html.goHome" = "前往首頁";
 
 /* Unexpected errors: their own text is never shown */
 "unexpected.title" = "發生問題";

@@ -1,10 +1,11 @@
 extension ErrorResponse {
-    /// What a problem response's body is written as: RFC 9457 problem+json (the default), or plain
-    /// text for clients that ask for `text/plain` (the console presenter's plain layout, uncoloured,
-    /// unwrapped).
+    /// What a problem response's body is written as: RFC 9457 problem+json (the default), a web page
+    /// for browsers (``HTMLPresenter``), or plain text for clients that ask for `text/plain` (the
+    /// console presenter's plain layout, uncoloured, unwrapped).
     public struct Format: Sendable, Hashable, CustomStringConvertible {
         private enum Kind: Sendable, Hashable {
             case problemJSON
+            case html
             case plainText
         }
 
@@ -12,6 +13,8 @@ extension ErrorResponse {
 
         /// `application/problem+json`, written by the ``JSONPresenter``.
         public static let problemJSON = Format(kind: .problemJSON)
+        /// `text/html; charset=utf-8`: a page, written by the ``HTMLPresenter``.
+        public static let html = Format(kind: .html)
         /// `text/plain; charset=utf-8`: the alert's texts, one part per line.
         public static let plainText = Format(kind: .plainText)
 
@@ -19,27 +22,37 @@ extension ErrorResponse {
         public var contentType: String {
             switch kind {
             case .problemJSON: ErrorResponse.contentType
+            case .html: "text/html; charset=utf-8"
             case .plainText: "text/plain; charset=utf-8"
             }
         }
 
         public var description: String { contentType }
 
-        /// The format a request's `Accept` header prefers: plain text only when `text/plain` (or
-        /// `text/*`) has a higher quality than every JSON type the header accepts; problem+json
-        /// otherwise, and when there is no header. Reads at most the first 4 KiB and 64 entries.
+        /// The format a request's `Accept` header prefers, q-values honoured (RFC 9110, section 12.5.1).
+        ///
+        /// Each format takes the quality of the most specific range that names it: problem+json from
+        /// `application/problem+json` or `application/json`, else `application/*`, else `*/*`; a page
+        /// from `text/html` or `application/xhtml+xml` only (a client that takes anything, `*/*`, is not
+        /// sent a page it did not ask for); plain text from `text/plain`, else `text/*`, else `*/*`.
+        /// The highest quality wins, then the more specific range, then problem+json before a page
+        /// before text. Problem+json when nothing acceptable is named, and when there is no header.
+        /// Reads at most the first 4 KiB and 64 entries.
         ///
         /// ```swift
+        /// ErrorResponse.Format(accept: "text/html,application/xhtml+xml,*/*;q=0.8")   // .html (a browser)
         /// ErrorResponse.Format(accept: "text/plain")                     // .plainText
-        /// ErrorResponse.Format(accept: "application/json, text/plain")   // .problemJSON
+        /// ErrorResponse.Format(accept: "application/json, text/html")    // .problemJSON
         /// ```
         public init(accept: String?) {
             guard let accept, !accept.isEmpty else {
                 self = .problemJSON
                 return
             }
-            var json = -1.0
-            var text = -1.0
+            // (quality, specificity) per format; specificity 3 for the exact type, 2 for `type/*`, 1 for `*/*`.
+            var json = Preference()
+            var page = Preference()
+            var text = Preference()
             for entry in accept.utf8.prefix(4096).split(separator: UInt8(ascii: ",")).prefix(64) {
                 let parts = entry.split(separator: UInt8(ascii: ";"))
                 guard let first = parts.first else { continue }
@@ -52,21 +65,50 @@ extension ErrorResponse {
                     }
                 }
                 switch type {
-                case "application/problem+json", "application/json", "application/*", "*/*":
-                    json = max(json, type == "*/*" || type == "application/*" ? min(quality, 0.999) : quality)
-                case "text/plain", "text/*":
-                    text = max(text, quality)
-                default:
-                    continue
+                case "application/problem+json", "application/json": json.note(quality, specificity: 3)
+                case "application/*": json.note(quality, specificity: 2)
+                case "text/html", "application/xhtml+xml": page.note(quality, specificity: 3)
+                case "text/plain": text.note(quality, specificity: 3)
+                case "text/*": text.note(quality, specificity: 2)
+                case "*/*":
+                    json.note(quality, specificity: 1)
+                    text.note(quality, specificity: 1)
+                default: continue
                 }
             }
-            self = text > 0 && text > json ? .plainText : .problemJSON
+            // In order of preference on a tie: problem+json, then a page, then text.
+            var best = (format: Format.problemJSON, preference: json)
+            for (format, preference) in [(Format.html, page), (Format.plainText, text)] where preference > best.preference {
+                best = (format, preference)
+            }
+            self = best.preference.quality > 0 ? best.format : .problemJSON
         }
 
         private init(kind: Kind) { self.kind = kind }
 
         /// Whether this is the plain-text format.
         var isPlainText: Bool { kind == .plainText }
+        /// Whether this is the page format.
+        var isHTML: Bool { kind == .html }
+    }
+
+    /// How much a client wants one format: the quality of the most specific range naming it.
+    private struct Preference: Comparable {
+        var quality = -1.0
+        var specificity = 0
+
+        /// Takes a range's quality when the range is more specific than the one seen, or as specific
+        /// and of higher quality (a repeated range).
+        mutating func note(_ quality: Double, specificity: Int) {
+            if specificity > self.specificity || (specificity == self.specificity && quality > self.quality) {
+                self.quality = quality
+                self.specificity = specificity
+            }
+        }
+
+        static func < (lhs: Preference, rhs: Preference) -> Bool {
+            (lhs.quality, lhs.specificity) < (rhs.quality, rhs.specificity)
+        }
     }
 }
 

@@ -38,10 +38,13 @@ public struct ErrorResponse: Sendable, Hashable {
 
     /// The HTTP status, always 400–599.
     public let status: Int
-    /// The headers, in order: `Content-Type`, `Content-Language` (when known), `Vary`, then the
-    /// alert's own (``Alert/responseHeaders``).
+    /// The headers, in order: `Content-Type`, `Content-Language` (when known), `Vary: Accept,
+    /// Accept-Language`, a page's `Content-Security-Policy`, then the alert's own
+    /// (``Alert/responseHeaders``): the same whatever the body's format, but for `Content-Type` and
+    /// the page's policy.
     public let headers: [ResponseHeader]
-    /// The problem details object, UTF-8.
+    /// The body, UTF-8: the problem details object, a page or plain text (see ``Format``); empty for
+    /// `HEAD`.
     public let body: [UInt8]
     /// The alert the response was made from, for logging and tests.
     public let alert: Alert
@@ -56,10 +59,11 @@ public struct ErrorResponse: Sendable, Hashable {
     }
 
     /// The response for an alert already made — for a server that looks at the alert (or its
-    /// classification) first: its status, `Content-Type: application/problem+json`,
-    /// `Content-Language` when given (the alert's ``Alert/language`` for an alert a pipeline made; a
-    /// value that is not a language tag is left out), `Vary: Accept-Language`, the alert's own
-    /// ``Alert/responseHeaders``, and the presenter's body with a fresh `instance`.
+    /// classification) first: its status, the format's `Content-Type`, `Content-Language` when given
+    /// (the alert's ``Alert/language`` for an alert a pipeline made; a value that is not a language
+    /// tag is left out), `Vary: Accept, Accept-Language`, for a page its `Content-Security-Policy`
+    /// (unless the page request carries a style nonce: the app sends its own policy then), the
+    /// alert's own ``Alert/responseHeaders``, and the presenter's body with a fresh `instance`.
     ///
     /// ```swift
     /// let alert = pipeline.alert(localizing: classification, in: .acceptLanguage(header))
@@ -75,11 +79,21 @@ public struct ErrorResponse: Sendable, Hashable {
     ///   - alert: the alert to answer with.
     ///   - contentLanguage: the `Content-Language` header's value, or `nil` for none.
     ///   - presenter: the presenter that writes the body: its type base URI and limits.
-    ///   - format: problem+json (the default), or plain text (see ``Format/init(accept:)``).
+    ///   - format: problem+json (the default), a page or plain text (see ``Format/init(accept:)``).
+    ///   - htmlPresenter: writes a page; `nil` answers a page's request with problem+json.
+    ///   - pageRequest: what the page's links are made from.
     package init(
         alert: Alert, contentLanguage: String?, presenter: JSONPresenter = JSONPresenter(),
-        format: Format = .problemJSON, event: ClassificationEvent? = nil
+        format: Format = .problemJSON, event: ClassificationEvent? = nil, htmlPresenter: HTMLPresenter? = nil,
+        pageRequest: HTMLPresenter.PageRequest = HTMLPresenter.PageRequest()
     ) {
+        if format.isHTML, let htmlPresenter {
+            self.init(
+                alert: alert, contentType: format.contentType, contentLanguage: contentLanguage,
+                body: htmlPresenter.pageBytes(for: alert, request: pageRequest), event: event,
+                contentSecurityPolicy: pageRequest.styleNonce == nil ? htmlPresenter.contentSecurityPolicy : nil)
+            return
+        }
         guard format.isPlainText else {
             self.init(
                 alert: alert, contentType: Self.contentType, contentLanguage: contentLanguage,
@@ -94,10 +108,14 @@ public struct ErrorResponse: Sendable, Hashable {
     }
 
     /// The response for an alert with a body in another format: the headers as for problem+json
-    /// (see ``init(alert:contentLanguage:presenter:format:)``) with `contentType`.
-    init(alert: Alert, contentType: String, contentLanguage: String?, body: [UInt8], event: ClassificationEvent?) {
+    /// (see ``init(alert:contentLanguage:presenter:format:event:htmlPresenter:pageRequest:)``) with
+    /// `contentType`, and a page's policy after `Vary`.
+    init(
+        alert: Alert, contentType: String, contentLanguage: String?, body: [UInt8], event: ClassificationEvent?,
+        contentSecurityPolicy: String? = nil
+    ) {
         var headers: [ResponseHeader] = []
-        headers.reserveCapacity(3 + alert.responseHeaders.count)
+        headers.reserveCapacity(4 + alert.responseHeaders.count)
         headers.append(
             contentType == Self.contentType
                 ? Self.problemContentTypeHeader : ResponseHeader(name: "Content-Type", value: contentType))
@@ -105,14 +123,19 @@ public struct ErrorResponse: Sendable, Hashable {
             // A language tag is letters, digits and hyphens: nothing a header must not hold.
             headers.append(ResponseHeader(uncheckedName: "Content-Language", value: contentLanguage))
         }
-        var vary = Self.varyAcceptLanguageHeader
+        var vary = Self.varyHeader
         for header in alert.responseHeaders where header.hasName("Vary") && !header.value.isEmpty {
             vary = ResponseHeader(name: "Vary", value: vary.value + ", " + header.value)
         }
         headers.append(vary)
+        if let contentSecurityPolicy {
+            headers.append(ResponseHeader(name: "Content-Security-Policy", value: contentSecurityPolicy))
+        }
         // The error's own headers, but never one that describes the body: this response's body is ours.
         for header in alert.responseHeaders
-        where !Self.bodyHeaderNames.contains(where: { header.hasName($0) }) && !header.name.isEmpty {
+        where !Self.bodyHeaderNames.contains(where: { header.hasName($0) }) && !header.name.isEmpty
+            && !(contentSecurityPolicy != nil && header.hasName("Content-Security-Policy"))
+        {
             headers.append(header)
         }
         self.init(status: alert.httpStatus, headers: headers, body: body, alert: alert, event: event)
@@ -120,7 +143,8 @@ public struct ErrorResponse: Sendable, Hashable {
 
     // Made once: cleaning a header's name and value costs more than the rest of its use.
     private static let problemContentTypeHeader = ResponseHeader(name: "Content-Type", value: contentType)
-    private static let varyAcceptLanguageHeader = ResponseHeader(name: "Vary", value: "Accept-Language")
+    /// The body depends on `Accept` (its format) and `Accept-Language` (its language).
+    private static let varyHeader = ResponseHeader(name: "Vary", value: "Accept, Accept-Language")
 
     /// Whether `text` is a language tag in its canonical spelling; a bare primary language (`en`,
     /// `ja`: two or three lowercase letters) is one without parsing.

@@ -1,0 +1,240 @@
+/// Writes one alert's page or fragment as UTF-8 bytes: fixed markup appended as it is, every text
+/// through ``HTMLEscaper``, every link checked by ``LinkReference``.
+struct HTMLPageWriter {
+    let presenter: HTMLPresenter
+    let alert: Alert
+    let request: HTMLPresenter.PageRequest
+    private(set) var bytes: [UInt8] = []
+
+    init(presenter: HTMLPresenter, alert: Alert, request: HTMLPresenter.PageRequest, reservingCapacity capacity: Int) {
+        self.presenter = presenter
+        self.alert = alert
+        self.request = request
+        bytes.reserveCapacity(capacity)
+    }
+
+    private var textLimit: Int { presenter.limits.maximumTextBytes }
+
+    mutating func writePage() {
+        let language = JSONPresenter.languageTag(alert.language, maximumBytes: presenter.limits.maximumIdentifierBytes)
+        raw("<!DOCTYPE html>\n<html lang=\"")
+        string(language)
+        if TextDirection.isRightToLeft(language) {
+            raw("\" dir=\"rtl\">\n")
+        } else {
+            raw("\" dir=\"ltr\">\n")
+        }
+        // One literal (no concatenation at run time).
+        raw(
+            """
+            <head>
+            <meta charset="utf-8">
+            <meta name="viewport" content="width=device-width, initial-scale=1">
+            <meta name="color-scheme" content="light dark">
+            <meta name="referrer" content="same-origin">
+            <meta name="robots" content="noindex">
+            <title>
+            """)
+        text(title)
+        if let suffix = presenter.titleSuffix, !suffix.isEmpty {
+            raw(" – ")
+            text(suffix.cappedAtGraphemeBoundary(maxUTF8Bytes: textLimit))
+        }
+        raw("</title>\n<style")
+        if let nonce = request.styleNonce.flatMap(Self.nonce) {
+            raw(" nonce=\"")
+            string(nonce)
+            raw("\"")
+        }
+        raw(">")
+        bytes.append(contentsOf: presenter.styleSheet.bytes)
+        raw("</style>\n</head>\n<body class=\"fe-page\">\n<main>\n")
+        writeFragment(headingLevel: 1)
+        raw("</main>\n</body>\n</html>\n")
+    }
+
+    mutating func writeFragment(headingLevel: Int) {
+        let texts = alert.presenterTexts
+        let level = Self.headingLevels[min(6, max(1, headingLevel)) - 1]
+        raw("<section class=\"fe-alert fe-")
+        switch alert.severity {
+        case .warning: raw("warning")
+        case .info: raw("info")
+        default: raw("error")
+        }
+        raw("\" aria-labelledby=\"fe-title\">\n<p class=\"fe-status\">")
+        text(texts.text("html.status", arguments: [.integer(alert.httpStatus)]) ?? "Error \(alert.httpStatus)")
+        raw("</p>\n<h")
+        raw(level)
+        raw(" class=\"fe-title\" id=\"fe-title\" dir=\"auto\">")
+        text(title)
+        raw("</h")
+        raw(level)
+        raw(">\n")
+        if alert.message != alert.title { paragraph("fe-message", alert.message) }
+        if let reason = alert.reason { paragraph("fe-reason", reason) }
+        if let suggestion = alert.suggestion { paragraph("fe-suggestion", suggestion) }
+        writeFieldProblems(texts)
+        if let detail = alert.debugDetail {
+            raw("<pre class=\"fe-debug\" dir=\"auto\">")
+            text(detail.cappedAtGraphemeBoundary(maxUTF8Bytes: presenter.limits.maximumDebugDetailBytes))
+            raw("</pre>\n")
+        }
+        if let reference = alert.referenceID, !reference.isEmpty {
+            raw("<p class=\"fe-reference\"><span>")
+            text(texts.text("html.reference") ?? "Reference ID")
+            raw("</span> <code dir=\"ltr\">")
+            text(reference.cappedAtGraphemeBoundary(maxUTF8Bytes: presenter.limits.maximumIdentifierBytes))
+            raw("</code></p>\n")
+        }
+        writeActions(texts)
+        raw("</section>\n")
+    }
+
+    private static let headingLevels: [StaticString] = ["1", "2", "3", "4", "5", "6"]
+
+    private var title: String {
+        (alert.title.isEmpty ? alert.code : alert.title).cappedAtGraphemeBoundary(maxUTF8Bytes: textLimit)
+    }
+
+    private mutating func paragraph(_ className: StaticString, _ value: String) {
+        raw("<p class=\"")
+        raw(className)
+        raw("\" dir=\"auto\">")
+        text(value.cappedAtGraphemeBoundary(maxUTF8Bytes: textLimit))
+        raw("</p>\n")
+    }
+
+    private mutating func writeFieldProblems(_ texts: PresenterTexts) {
+        guard !alert.fieldProblems.isEmpty else { return }
+        raw("<div class=\"fe-problems\">\n<p class=\"fe-problems-label\" id=\"fe-problems-label\">")
+        text(texts.text("html.fieldProblems") ?? "Please check these fields:")
+        raw("</p>\n<ul aria-labelledby=\"fe-problems-label\">\n")
+        var ids: Set<String> = []
+        for (index, problem) in alert.fieldProblems.prefix(presenter.limits.maximumFieldProblems).enumerated() {
+            var id = "fe-field-" + Self.slug(problem.field, or: String(index + 1))
+            if ids.contains(id) { id += "-\(index + 1)" }
+            ids.insert(id)
+            raw("<li id=\"")
+            string(id)
+            raw("\"><code class=\"fe-field\" dir=\"auto\">")
+            text(Self.displayedField(problem).cappedAtGraphemeBoundary(maxUTF8Bytes: textLimit))
+            raw("</code> <span dir=\"auto\">")
+            text(
+                (problem.message.isEmpty ? alert.title : problem.message).cappedAtGraphemeBoundary(
+                    maxUTF8Bytes: textLimit))
+            raw("</span></li>\n")
+        }
+        raw("</ul>\n</div>\n")
+    }
+
+    private mutating func writeActions(_ texts: PresenterTexts) {
+        let actions = PageActions.actions(
+            for: alert, request: request, home: presenter.home, texts: texts,
+            maximum: presenter.limits.maximumActions)
+        let primary = actions.firstIndex { $0.role == .default } ?? actions.firstIndex { $0.role == .cancel }
+        raw("<div class=\"fe-actions\">\n")
+        for (index, action) in actions.enumerated() {
+            guard let href = action.href else { continue }
+            raw("<a class=\"fe-button")
+            switch action.role {
+            case .cancel: raw(" fe-cancel")
+            case .destructive: raw(" fe-destructive")
+            case .default: break
+            }
+            if index == primary { raw(" fe-primary") }
+            raw("\" href=\"")
+            text(href)
+            raw("\" data-action=\"")
+            text(action.id.cappedAtGraphemeBoundary(maxUTF8Bytes: presenter.limits.maximumIdentifierBytes))
+            raw("\" dir=\"auto\">")
+            text(action.label.cappedAtGraphemeBoundary(maxUTF8Bytes: textLimit))
+            raw("</a>\n")
+        }
+        raw("</div>\n")
+    }
+
+    /// A field problem as the page names it: a JSON pointer without its `#`, or the field's name.
+    private static func displayedField(_ problem: AlertFieldProblem) -> String {
+        problem.field.hasPrefix("#/") ? String(problem.field.dropFirst()) : problem.field
+    }
+
+    /// The part of an element id made of `field`: its ASCII letters, digits, `_` and `-`, each run of
+    /// anything else one `-`, at most 64 characters; `fallback` when nothing is left.
+    static func slug(_ field: String, or fallback: String) -> String {
+        var slug: [UInt8] = []
+        var pendingDash = false
+        for byte in field.utf8 {
+            let isWord =
+                (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20)
+                || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "_")
+                || byte == UInt8(ascii: "-")
+            if isWord {
+                if pendingDash, !slug.isEmpty { slug.append(UInt8(ascii: "-")) }
+                pendingDash = false
+                slug.append(byte)
+                if slug.count >= 64 { break }
+            } else {
+                pendingDash = true
+            }
+        }
+        return slug.isEmpty ? fallback : String(decoding: slug, as: UTF8.self)
+    }
+
+    /// `nonce` when it is made of base64 (or base64url) characters only, as CSP nonces are.
+    private static func nonce(_ nonce: String) -> String? {
+        let utf8 = nonce.utf8
+        guard !utf8.isEmpty, utf8.count <= 256 else { return nil }
+        let isBase64 = utf8.allSatisfy { byte in
+            (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20)
+                || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+                || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "/") || byte == UInt8(ascii: "=")
+                || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_")
+        }
+        return isBase64 ? nonce : nil
+    }
+
+    /// Appends fixed markup: a literal's bytes, copied as they are.
+    private mutating func raw(_ markup: StaticString) {
+        markup.withUTF8Buffer { bytes.append(contentsOf: $0) }
+    }
+
+    /// Appends markup the writer made itself (an id, a checked language tag or nonce), unescaped.
+    private mutating func string(_ markup: String) {
+        bytes.append(contentsOf: markup.utf8)
+    }
+
+    private mutating func text(_ value: String) {
+        HTMLEscaper.appendEscaped(value, to: &bytes)
+    }
+}
+
+/// Whether a language is written right to left, for the page's `dir`.
+enum TextDirection {
+    /// Whether `tag`'s script is right-to-left: an explicit script subtag (`Arab`, `Hebr`, `Thaa`,
+    /// `Syrc`, `Nkoo`, `Adlm`, `Rohg`, `Mand`, `Samr`) decides; otherwise its language's usual one.
+    static func isRightToLeft(_ tag: String) -> Bool {
+        // The usual case, a bare language (`en`, `ja`): a switch over the literals, no allocation.
+        if !tag.utf8.contains(UInt8(ascii: "-")) {
+            switch tag {
+            case "ar", "arc", "ckb", "dv", "fa", "he", "iw", "ks", "ps", "sd", "syr", "ug", "ur", "yi", "ji", "nqo":
+                return true
+            case "en", "de", "es", "fr", "ja", "ko", "zh", "pt", "it", "nl", "und": return false
+            default: break
+            }
+        }
+        let subtags = tag.lowercased().split(separator: "-")
+        guard let language = subtags.first else { return false }
+        if let script = subtags.dropFirst().first(where: { $0.count == 4 && $0.allSatisfy(\.isLetter) }) {
+            return rightToLeftScripts.contains(String(script))
+        }
+        return rightToLeftLanguages.contains(String(language))
+    }
+
+    private static let rightToLeftScripts: Set<String> = [
+        "arab", "hebr", "thaa", "syrc", "nkoo", "adlm", "rohg", "mand", "samr",
+    ]
+    private static let rightToLeftLanguages: Set<String> = [
+        "ar", "arc", "ckb", "dv", "fa", "he", "iw", "ks", "ps", "sd", "syr", "ug", "ur", "yi", "ji", "nqo",
+    ]
+}

@@ -1,0 +1,162 @@
+/// Presents alerts as web pages: a complete, self-contained HTML5 page for a browser that hit an
+/// error, or a fragment for an app that shows it in its own layout.
+///
+/// ```swift
+/// let presenter = HTMLPresenter(home: "/", titleSuffix: "Shop", brand: .init(accentColor: "#0a7d4f"))
+/// let html = presenter.page(for: alert, request: .init(method: "GET", target: "/orders/7", host: "shop.example"))
+/// ```
+///
+/// On a server, ``AlertPipeline/response(for:to:presenter:htmlPresenter:)`` answers with the page
+/// when the request's `Accept` prefers `text/html` (what a browser sends for a navigation), with the
+/// same status and headers as problem+json.
+///
+/// The page is the alert's anatomy, after Apple's Human Interface Guidelines:
+/// - `lang` and `dir` from ``Alert/language``; a status line ("Error 404"), one heading with the
+///   title, the message, the reason and the suggestion; the field problems as a list whose items say
+///   their field and can be linked to (`#fe-field-items-1-price`); the reference ID, selectable, with
+///   its label; the actions in the alert's order — destructive never the primary one, exactly one
+///   cancel.
+/// - Actions a browser can follow, as links: a recovery's own link (``AlertAction/href``); "Try
+///   again" for a transient category (``ErrorCategory/isTransient``) or a `retry` recovery, to the same
+///   URL, for `GET` and `HEAD` only; Cancel (or OK) to the same-origin page the browser came from
+///   (`Referer`, whose path alone is written, so it can never lead elsewhere), else to ``home``.
+///   A recovery with neither link nor retry cannot be followed by a browser and is left out.
+///   Only `http(s)` URLs and relative references are ever written (see ``AlertAction/href``).
+/// - One inline `<style>` element, no script, no external asset: the page works under a strict
+///   Content-Security-Policy (``contentSecurityPolicy`` allows exactly that style by its hash, or pass
+///   a nonce in ``PageRequest/styleNonce``); light and dark (`prefers-color-scheme`); readable from
+///   320 px wide; the app's colours, font and corners through ``Brand``.
+/// - Every text is HTML-escaped and every value from the error sits in an element of its own with
+///   `dir="auto"`, so its direction cannot reorder the page around it; bidi embeddings, overrides and
+///   isolates in it are shown as visible escapes (`\u{202E}`), as on the console. An unknown error's
+///   own text is not in the alert, so it is not on the page.
+///
+/// Labels come from ``Alert/presenterTexts`` (`html.*` keys: the status line, the reference ID's label,
+/// the field problems' heading, "Try again", "Go back", "Go to the home page"), in the alert's language.
+/// Texts are capped as by the JSON presenter (``limits``).
+public struct HTMLPresenter: AlertPresenter {
+    /// Where the page's Cancel leads when the browser came from no page of the same site: a relative
+    /// reference or an `http(s)` URL (`"/"` by default; an unsafe value counts as `"/"`).
+    public var home: String
+    /// Added to the title in the page's `<title>` (`"Insufficient funds – Shop"`), or `nil`.
+    public var titleSuffix: String?
+    /// The colours, font and corners of the page.
+    public var brand: Brand {
+        didSet { styleSheet = brand == .standard ? .standard : StyleSheet(brand: brand) }
+    }
+    /// The largest sizes written: each text, identifier, the number of actions and field problems.
+    public var limits: JSONPresenter.Limits
+    /// Where ``present(_:)`` writes its page.
+    public var output: TextOutput
+
+    /// The style element's text and its hash.
+    private(set) var styleSheet: StyleSheet
+
+    /// A presenter; every setting has a default.
+    ///
+    /// ```swift
+    /// HTMLPresenter(home: "/", titleSuffix: "Shop", brand: .init(accentColor: "#0a7d4f", darkAccentColor: "#7dd3a8"))
+    /// ```
+    public init(
+        home: String = "/", titleSuffix: String? = nil, brand: Brand = .standard,
+        limits: JSONPresenter.Limits = .standard, output: TextOutput = .standardOutput
+    ) {
+        self.home = home
+        self.titleSuffix = titleSuffix
+        self.brand = brand
+        self.limits = limits
+        self.output = output
+        styleSheet = brand == .standard ? .standard : StyleSheet(brand: brand)
+    }
+
+    /// The presenter with every default: what a server flow uses unless given another.
+    public static let standard = HTMLPresenter()
+
+    /// Writes the page for `alert` to ``output`` in one write, and answers
+    /// ``AlertResponse/dismissed``: a page's actions are links the browser follows.
+    public func present(_ alert: Alert) async -> AlertResponse {
+        output.write(page(for: alert))
+        return .dismissed
+    }
+
+    /// The complete HTML5 page for `alert`: doctype, `lang` and `dir`, title, the style element and
+    /// the alert (``fragment(for:request:headingLevel:)`` with a level-1 heading) in `<main>`.
+    ///
+    /// - Parameters:
+    ///   - alert: the alert to show.
+    ///   - request: what the page's links are made from: the method and URL (for "Try again"), the
+    ///     host and `Referer` (for Cancel), a style nonce.
+    public func page(for alert: Alert, request: PageRequest = PageRequest()) -> String {
+        String(decoding: pageBytes(for: alert, request: request), as: UTF8.self)
+    }
+
+    /// The alert alone, `<section class="fe-alert">…</section>`, for an app that shows it in its own
+    /// layout: no style element — include ``styleSheetText`` in the app's CSS (its rules are all under
+    /// `.fe-alert` and the `--fe-*` variables) — and a heading of the level given (2 by default).
+    public func fragment(for alert: Alert, request: PageRequest = PageRequest(), headingLevel: Int = 2) -> String {
+        var writer = HTMLPageWriter(presenter: self, alert: alert, request: request, reservingCapacity: 2048)
+        writer.writeFragment(headingLevel: headingLevel)
+        return String(decoding: writer.bytes, as: UTF8.self)
+    }
+
+    /// The page as UTF-8 bytes: a response's body.
+    @_spi(Benchmarks) public func pageBytes(for alert: Alert, request: PageRequest = PageRequest()) -> [UInt8] {
+        var writer = HTMLPageWriter(
+            presenter: self, alert: alert, request: request, reservingCapacity: styleSheet.bytes.count + 2048)
+        writer.writePage()
+        return writer.bytes
+    }
+
+    /// The CSS of the page's style element: for a ``fragment(for:request:headingLevel:)`` the app
+    /// includes in its own style sheet.
+    public var styleSheetText: String { styleSheet.text }
+
+    /// The style element's hash as a CSP source expression, `'sha256-…'`, for an app that sends its
+    /// own `Content-Security-Policy` with the page: `style-src 'sha256-…'`.
+    public var styleHashSource: String { styleSheet.hashSource }
+
+    /// The policy a page is served with (when no ``PageRequest/styleNonce`` is given): nothing may
+    /// load or run but the page's own style element, the page cannot be framed, and no form or
+    /// `<base>` works —
+    /// `default-src 'none'; style-src 'sha256-…'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`.
+    public var contentSecurityPolicy: String { styleSheet.contentSecurityPolicy }
+}
+
+extension HTMLPresenter {
+    /// What a page's links are made from: the request the error answers.
+    ///
+    /// ```swift
+    /// HTMLPresenter.PageRequest(method: "GET", target: "/orders/7?tab=items", host: "shop.example",
+    ///                           referer: "https://shop.example/cart")
+    /// ```
+    public struct PageRequest: Sendable, Hashable {
+        /// The request's method: "Try again" is offered for `GET` and `HEAD` only.
+        public var method: String
+        /// The request target, path and query as received (`"/orders/7?tab=items"`), or `nil`: where
+        /// "Try again" leads. A target that does not start with one `/` is not used.
+        public var target: String?
+        /// The `Host` header (or HTTP/2's `:authority`), or `nil`: a `Referer` is followed only when
+        /// its host and port are these.
+        public var host: String?
+        /// The `Referer` header, or `nil`: where Cancel leads when it is a page of ``host`` (its path
+        /// and query alone are written) other than the one that failed.
+        public var referer: String?
+        /// A nonce for the style element (`<style nonce="…">`), for an app whose own
+        /// Content-Security-Policy allows styles by nonce; `nil` to rely on the style's hash. Only
+        /// base64 characters are kept.
+        public var styleNonce: String?
+
+        /// A request; without a target, host or referer a page offers no "Try again" and its
+        /// Cancel goes home.
+        public init(
+            method: String = "GET", target: String? = nil, host: String? = nil, referer: String? = nil,
+            styleNonce: String? = nil
+        ) {
+            self.method = method
+            self.target = target
+            self.host = host
+            self.referer = referer
+            self.styleNonce = styleNonce
+        }
+    }
+}
