@@ -61,6 +61,18 @@ let package = Package(
                 .product(name: "GRPCNIOTransportHTTP2", package: "grpc-swift-nio-transport"),
             ]
         ),
+        // Not a product: error RPCs per second with and without the interceptor (Benchmarks/README.md).
+        .executableTarget(
+            name: "GRPCErrorBenchmark",
+            dependencies: [
+                "ExampleService", "FriendlyErrorsGRPC",
+                .product(name: "GRPCCore", package: "grpc-swift-2"),
+                .product(name: "GRPCProtobuf", package: "grpc-swift-protobuf"),
+                .product(name: "GRPCNIOTransportHTTP2", package: "grpc-swift-nio-transport"),
+                .product(name: "SwiftProtobuf", package: "swift-protobuf"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         .testTarget(
             name: "FriendlyErrorsGRPCTests",
             dependencies: [

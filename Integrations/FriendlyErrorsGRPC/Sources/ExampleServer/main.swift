@@ -1,4 +1,5 @@
 import ExampleService
+import Foundation
 import FriendlyErrorsGRPC
 import GRPCCore
 import GRPCNIOTransportHTTP2
@@ -19,6 +20,7 @@ let server = GRPCServer(
 try await withThrowingDiscardingTaskGroup { group in
     group.addTask { try await server.serve() }
     if let address = try await server.listeningAddress?.ipv4 {
-        print("listening on \(address.port)")
+        // Written at once (print is buffered into a pipe): the check script waits for this line.
+        FileHandle.standardOutput.write(Data("listening on \(address.port)\n".utf8))
     }
 }

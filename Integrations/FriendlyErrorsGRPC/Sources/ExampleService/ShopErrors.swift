@@ -1,3 +1,4 @@
+import Foundation
 public import FriendlyErrors
 
 /// An item the shop does not sell: an app error, answered `NOT_FOUND`.

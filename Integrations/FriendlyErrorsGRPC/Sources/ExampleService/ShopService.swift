@@ -37,7 +37,6 @@ public enum ShopScenario: String, CaseIterable, Sendable {
 /// The example shop's gRPC service, written by hand with grpc-swift's APIs and protobuf's
 /// well-known `StringValue` (no generated code): a unary `PlaceOrder` and a server-streaming
 /// `ListItems`, each throwing the error of the scenario its request names.
-@available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
 public struct ShopService: RegistrableRPCService {
     /// `friendlyerrors.example.Shop`.
     public static let service = ServiceDescriptor(package: "friendlyerrors.example", service: "Shop")

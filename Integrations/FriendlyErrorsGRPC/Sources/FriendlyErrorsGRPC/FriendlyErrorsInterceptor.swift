@@ -21,7 +21,6 @@ public import Logging
 /// maps: gRPC's request and errors in, the status and its details out. An `RPCError` a handler throws
 /// keeps its code and metadata; one that already carries `google.rpc.Status` details (a thrown
 /// `GoogleRPCStatus`) is passed through as it is.
-@available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
 public struct FriendlyErrorsInterceptor: ServerInterceptor {
     /// Classifies errors and holds the texts.
     public let pipeline: AlertPipeline
@@ -173,7 +172,6 @@ public struct FriendlyErrorsInterceptor: ServerInterceptor {
 
 /// How ``FriendlyErrorsInterceptor`` answers and logs errors. Every setting has a production-safe
 /// default; options only gain members with defaults, so code that sets some keeps compiling.
-@available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
 public struct FriendlyErrorsGRPCOptions: Sendable {
     /// Whether the message of an `RPCError` a handler throws is the status message (and the
     /// localized message of an error classified by its code). Off: the message may hold internals

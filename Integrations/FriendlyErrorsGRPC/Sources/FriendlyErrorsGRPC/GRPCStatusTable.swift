@@ -4,7 +4,6 @@ import GRPCCore
 
 /// The mappings between the core's words and gRPC's: status codes both ways, AIP-193 reasons, field
 /// paths, and the retry delay. The README's table is this one.
-@available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
 enum GRPCStatusTable {
     /// The status code for an alert: its category's, or for a category of the app's own, its HTTP
     /// status's (as google.rpc.Code maps HTTP statuses).

@@ -8,7 +8,6 @@ import Logging
 import Testing
 
 /// Every promise of the README, over the real HTTP/2 transport on loopback with a real client.
-@available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
 @Suite struct FriendlyErrorsInterceptorTests {
     @Test(arguments: [false, true])
     func anAppErrorGetsItsCodeAndItsDetails(streaming: Bool) async throws {

@@ -6,7 +6,6 @@ import Testing
 @testable import FriendlyErrorsGRPC
 
 /// The mappings of the README's table, without a server.
-@available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
 @Suite struct StatusTableTests {
     @Test(arguments: [
         (ErrorCategory.invalidInput, RPCError.Code.invalidArgument), (.invalidData, .invalidArgument),

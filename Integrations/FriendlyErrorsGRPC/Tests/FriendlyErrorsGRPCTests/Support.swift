@@ -8,7 +8,6 @@ import Logging
 import SwiftProtobuf
 
 /// The example shop on a loopback port behind the interceptor, and a real client over HTTP/2.
-@available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
 enum Shop {
     /// Runs `body` with a client of a fresh shop server and the server's log.
     static func run<Result: Sendable>(
