@@ -7,19 +7,17 @@ import Foundation
 
 // friendly-errors-grpc-example-client --port N [--language TAGS] [--stream] SCENARIO: calls the shop
 // and prints the status and every detail of the google.rpc.Status it answers with.
-var arguments = Array(CommandLine.arguments.dropFirst())
-func option(_ name: String) -> String? {
+let arguments = Array(CommandLine.arguments.dropFirst())
+func value(of name: String, in arguments: [String]) -> String? {
     guard let index = arguments.firstIndex(of: name), index + 1 < arguments.count else { return nil }
-    defer { arguments.removeSubrange(index...index + 1) }
     return arguments[index + 1]
 }
-guard let port = option("--port").flatMap(Int.init) else {
+guard let port = value(of: "--port", in: arguments).flatMap(Int.init), let scenario = arguments.last else {
     print("usage: friendly-errors-grpc-example-client --port N [--language TAGS] [--stream] SCENARIO")
     exit(64)
 }
-let language = option("--language")
+let language = value(of: "--language", in: arguments)
 let streams = arguments.contains("--stream")
-let scenario = arguments.last { $0 != "--stream" } ?? "itemNotFound"
 
 var metadata: Metadata = [:]
 if let language { metadata.addString(language, forKey: "accept-language") }

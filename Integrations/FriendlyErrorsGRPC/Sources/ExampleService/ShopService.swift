@@ -1,6 +1,6 @@
 public import GRPCCore
 import GRPCProtobuf
-public import SwiftProtobuf
+import SwiftProtobuf
 
 /// What the example shop's RPCs throw, chosen by the request's text: one of each kind of error the
 /// interceptor answers, and `ok`.

@@ -151,7 +151,7 @@ public struct FriendlyErrorsInterceptor: ServerInterceptor {
         // Checked first: an event filtered out costs a comparison, not its metadata.
         guard logger.logLevel <= level else { return }
         var metadata = event.logMetadata { Logger.MetadataValue.string($0) }
-        metadata["rpc.grpc.status_code"] = .stringConvertible(code.rawValue)
+        metadata["rpc.grpc.status_code"] = .string(String(code.rawValue))
         metadata["rpc.method"] = .string(method)
         logger.log(level: level, "\(event.logMessage)", error: event.error, metadata: metadata)
     }

@@ -3,10 +3,9 @@ import FriendlyErrorsGRPC
 import GRPCCore
 import GRPCNIOTransportHTTP2
 import GRPCProtobuf
-import Logging
 import Foundation
+import Logging
 import SwiftProtobuf
-import Synchronization
 
 // Error RPCs per second over HTTP/2 on loopback, with a real grpc-swift client: the shop's unary
 // `PlaceOrder` throwing `ItemNotFound` behind `FriendlyErrorsInterceptor`, against the same handler
@@ -55,23 +54,25 @@ func measure(service: ThrowingShop, interceptors: [any ServerInterceptor]) async
             let request = ClientRequest(message: Google_Protobuf_StringValue("itemNotFound"), metadata: metadata)
             // Warm-up: connections, caches, the first classification of each type.
             for _ in 0..<200 { await call(client, request) }
-            let completed = Atomic<Int>(0)
             let clock = ContinuousClock()
             let end = clock.now.advanced(by: .seconds(seconds))
             let start = clock.now
-            await withTaskGroup(of: Void.self) { callersGroup in
+            let completed = await withTaskGroup(of: Int.self) { callersGroup in
                 for _ in 0..<callers {
                     callersGroup.addTask {
+                        var calls = 0
                         while clock.now < end {
                             await call(client, request)
-                            completed.add(1, ordering: .relaxed)
+                            calls += 1
                         }
+                        return calls
                     }
                 }
+                return await callersGroup.reduce(0, +)
             }
             let elapsed = start.duration(to: clock.now)
             let secondsElapsed = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-            return Double(completed.load(ordering: .relaxed)) / secondsElapsed
+            return Double(completed) / secondsElapsed
         }
     }
 }

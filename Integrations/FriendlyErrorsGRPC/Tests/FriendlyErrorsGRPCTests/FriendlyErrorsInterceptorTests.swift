@@ -138,7 +138,7 @@ import Testing
         try await Shop.run { client, logs in
             let answer = try await Shop.call(client, "cancelled", streaming: streaming)
             #expect(answer.error.code == .cancelled)
-            #expect(answer.errorInfo?.reason == "CANCELLED")
+            #expect(answer.errorInfo?.reason == "OPERATION_CANCELLED")
             #expect(logs.entries.last?.level == .debug)
         }
     }
@@ -167,17 +167,38 @@ import Testing
         }
     }
 
-    @Test func hostileMetadataGivesASaneStatus() async throws {
+    @Test func aHundredKilobyteAcceptLanguageGetsASaneStatus() async throws {
+        let huge = String(repeating: "x-yz;q=0.1, ", count: 100 * 1024 / 12) + "ja"
+        // Over the wire: gRPC's HTTP/2 transport accepts at most 16 KiB of headers, so it ends the
+        // stream before any interceptor runs — `UNAVAILABLE`, never a crash or `UNKNOWN`.
         try await Shop.run { client, _ in
-            // 100 KB of accept-language: the core bounds its parsing; the transport may refuse it first.
-            let huge = String(repeating: "x-yz;q=0.1, ", count: 100 * 1024 / 12)
-            do {
-                let answer = try await Shop.call(client, "itemNotFound", language: huge)
-                #expect(answer.error.code == .notFound)
-                #expect(answer.localizedMessage?.locale == "en")
-            } catch let error as RPCError {
-                #expect(error.code != .ok && error.code != .unknown, "\(error)")
+            await #expect {
+                _ = try await Shop.call(client, "itemNotFound", language: huge)
+            } throws: { error in
+                (error as? RPCError)?.code == .unavailable
             }
+        }
+        // The largest value the transport lets through reaches the interceptor and is parsed within bounds.
+        try await Shop.run { client, _ in
+            let large = String(repeating: "x-yz;q=0.1, ", count: 12 * 1024 / 12) + "ja"
+            let answer = try await Shop.call(client, "itemNotFound", language: large)
+            #expect(answer.error.code == .notFound)
+            #expect(["en", "ja"].contains(answer.localizedMessage?.locale ?? "?"))
+        }
+        // Handed to the interceptor directly, the whole 100 KB gives the same sane answer.
+        let interceptor = FriendlyErrorsInterceptor(domain: "shop.example.com", pipeline: AlertPipeline().addingCatalog(shopCatalog))
+        let context = ServerContext(
+            descriptor: ShopService.placeOrder, remotePeer: "ipv4:127.0.0.1:1", localPeer: "ipv4:127.0.0.1:2",
+            cancellation: ServerContext.RPCCancellationHandle())
+        let error = interceptor.rpcError(
+            for: ItemNotFound(item: "A-42"), metadata: ["accept-language": .string(huge)], context: context)
+        #expect(error.code == .notFound)
+        let status = try #require(try error.unpackGoogleRPCStatus())
+        #expect(["en", "ja"].contains(status.details.lazy.compactMap(\.localizedMessage).first?.locale ?? "?"))
+    }
+
+    @Test func binaryAndMalformedAcceptLanguageValuesGiveASaneStatus() async throws {
+        try await Shop.run { client, _ in
             var binary: Metadata = [:]
             binary.addBinary([0xFF, 0x00, 0x0D, 0x0A, 0xC3], forKey: "accept-language-bin")
             binary.addString("ja", forKey: "accept-language")

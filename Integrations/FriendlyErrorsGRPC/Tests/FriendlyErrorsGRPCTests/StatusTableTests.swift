@@ -18,16 +18,18 @@ import Testing
         (ErrorCategory("notImplemented", httpStatus: 501, exitStatus: 1), .unimplemented),
     ])
     func eachCategoryHasItsStatusCode(category: ErrorCategory, code: RPCError.Code) {
-        let alert = Alert(code: "x", category: category, title: "", message: "")
+        let alert = Alert(code: "x", category: category, title: "", message: "", actions: [])
         #expect(GRPCStatusTable.code(for: alert) == code)
     }
 
+    /// The categories of the table above: a built-in category added later fails here until it has its row.
+    static let tabled: Set<String> = [
+        "invalidInput", "invalidData", "notFound", "unauthenticated", "permissionDenied", "conflict", "rateLimited",
+        "insufficientStorage", "unavailable", "timeout", "cancelled", "internal", "ioFailure", "configuration", "unknown",
+    ]
+
     @Test func everyBuiltInCategoryIsInTheTable() {
-        for category in ErrorCategory.builtIn {
-            let alert = Alert(code: "x", category: category, title: "", message: "")
-            // A built-in category never falls through to its HTTP status but for the ones equal to it.
-            #expect(GRPCStatusTable.code(for: alert) != .ok)
-        }
+        #expect(Set(ErrorCategory.builtIn.map(\.name)) == Self.tabled)
     }
 
     @Test(arguments: [

@@ -10,6 +10,7 @@ import SwiftProtobuf
 /// The example shop on a loopback port behind the interceptor, and a real client over HTTP/2.
 enum Shop {
     /// Runs `body` with a client of a fresh shop server and the server's log.
+    @discardableResult
     static func run<Result: Sendable>(
         options: FriendlyErrorsGRPCOptions = FriendlyErrorsGRPCOptions(),
         _ body: (GRPCClient<HTTP2ClientTransport.Posix>, InMemoryLogHandler) async throws -> Result
