@@ -164,7 +164,7 @@ struct AlertLocalizer {
     private func action(for recovery: Recovery, _ lookup: Lookup) -> AlertAction {
         AlertAction(
             id: recovery.id, label: lookup.resolveLabel(recovery.label, id: recovery.id) ?? recovery.id,
-            role: recovery.isDestructive ? .destructive : .default, perform: recovery.perform)
+            role: recovery.isDestructive ? .destructive : .default, href: recovery.href, perform: recovery.perform)
     }
 
     /// Whether `id` is one of the stock actions' (`ok`, `cancel`), which a recovery cannot take.

@@ -1,7 +1,7 @@
 /// One choice an alert offers: a stable id, a localized label, a role and, for a recovery, the code
 /// that runs when it is chosen.
 ///
-/// Two actions are equal when their id, label and role are; the closure is identified by the id.
+/// Two actions are equal when their id, label, role and link are; the closure is identified by the id.
 public struct AlertAction: Sendable, Identifiable, Hashable {
     /// How an action is presented and how presenters treat it.
     public enum Role: String, Sendable, Hashable, Codable {
@@ -19,17 +19,23 @@ public struct AlertAction: Sendable, Identifiable, Hashable {
     public let label: String
     /// How the action is presented.
     public let role: Role
+    /// A link that carries the action out where the alert is shown on a page or sent to a client
+    /// (``Recovery/href``): an absolute `http`/`https` URL or a relative reference, never anything
+    /// else — an unsafe link given to the initializer is dropped, so this is `nil`.
+    public let href: String?
     /// The recovery to run when this action is chosen; `nil` for OK and Cancel.
     public let perform: (@Sendable () async throws -> RecoveryOutcome)?
 
-    /// An action; pass `perform` for one that runs a recovery.
+    /// An action; pass `perform` for one that runs a recovery, `href` for one a browser can follow.
+    /// An `href` that is not an absolute `http(s)` URL or a relative reference is dropped.
     public init(
-        id: String, label: String, role: Role,
+        id: String, label: String, role: Role, href: String? = nil,
         perform: (@Sendable () async throws -> RecoveryOutcome)? = nil
     ) {
         self.id = id
         self.label = label
         self.role = role
+        self.href = LinkReference.validated(href)
         self.perform = perform
     }
 
@@ -37,13 +43,15 @@ public struct AlertAction: Sendable, Identifiable, Hashable {
     public var isRecovery: Bool { perform != nil }
 
     public static func == (lhs: AlertAction, rhs: AlertAction) -> Bool {
-        lhs.id == rhs.id && lhs.label == rhs.label && lhs.role == rhs.role && lhs.isRecovery == rhs.isRecovery
+        lhs.id == rhs.id && lhs.label == rhs.label && lhs.role == rhs.role && lhs.href == rhs.href
+            && lhs.isRecovery == rhs.isRecovery
     }
 
     public func hash(into hasher: inout Hasher) {
         hasher.combine(id)
         hasher.combine(label)
         hasher.combine(role)
+        hasher.combine(href)
     }
 }
 

@@ -20,6 +20,13 @@ public enum RecoveryOutcome: String, Sendable, Hashable {
 ///
 /// The closure runs at most once per presentation. If it throws, the thrown error goes through the
 /// same pipeline and becomes a new alert: nothing is lost and nothing crashes.
+///
+/// A recovery can also carry a link (``href``) that a presenter able to follow one offers — a web
+/// page writes it as the action's link, problem+json as the action's `href`:
+///
+/// ```swift
+/// Recovery.link(id: "signIn", label: "Sign in", href: "/login")
+/// ```
 public struct Recovery: Sendable, Identifiable {
     /// The stable identifier of the action, never localized (`"createDefault"`); JSON output and
     /// scripted tests refer to it.
@@ -29,20 +36,42 @@ public struct Recovery: Sendable, Identifiable {
     /// Whether the recovery destroys or discards something; such an action is styled as
     /// destructive and is never the one picked by pressing Enter.
     public var isDestructive: Bool
+    /// A link that carries out the recovery where the alert is shown on a page or sent to a client
+    /// (`"/login"`, `"https://status.example.com"`), or `nil`.
+    ///
+    /// Only an absolute `http` or `https` URL with a host, or a relative reference (a path, query or
+    /// fragment, with no scheme and not starting with `//`) is ever written out; any other value —
+    /// `javascript:`, `data:`, another scheme, one holding whitespace, a control character or a
+    /// backslash — is dropped when the alert is made (``AlertAction/href`` is `nil`).
+    public var href: String?
     /// The work to do when the user chooses this recovery.
     public let perform: @Sendable () async throws -> RecoveryOutcome
 
-    /// A recovery with a stable id, a label and the code to run.
+    /// A recovery with a stable id, a label, optionally a link, and the code to run.
     public init(
         id: String,
         label: LocalizableText,
         isDestructive: Bool = false,
+        href: String? = nil,
         perform: @escaping @Sendable () async throws -> RecoveryOutcome
     ) {
         self.id = id
         self.label = label
         self.isDestructive = isDestructive
+        self.href = href
         self.perform = perform
+    }
+
+    /// A recovery that is only a way to go somewhere: a link (``href``) for presenters that can follow
+    /// one, and nothing to run where none can (choosing it answers ``RecoveryOutcome/done``).
+    ///
+    /// ```swift
+    /// var recoveries: [Recovery] {
+    ///     [.link(id: "signIn", label: "Sign in", href: "/login?next=%2Fcart")]
+    /// }
+    /// ```
+    public static func link(id: String, label: LocalizableText, href: String) -> Recovery {
+        Recovery(id: id, label: label, href: href) { .done }
     }
 
     /// The stock "Try Again" recovery: it asks the caller to run the failed operation again.

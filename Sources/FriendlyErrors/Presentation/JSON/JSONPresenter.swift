@@ -36,7 +36,9 @@ import Foundation
 /// - `code`, `category`, `severity`, `reason`, `suggestion`: from the alert.
 /// - `referenceId`: the reference ID of an unexpected error, which observers also received with the
 ///   original error, so a log line can be found from a response.
-/// - `actions`: the alert's actions in order, each `{"id", "title", "role"}`; the id is never localized.
+/// - `actions`: the alert's actions in order, each `{"id", "title", "role"}` and, for an action with a
+///   link (``AlertAction/href``: an `http(s)` URL or a relative reference), `"href"`; the id is never
+///   localized. A link longer than the text limit is left out rather than cut.
 /// - `errors`: only when the alert has ``Alert/fieldProblems``: one object per problem (an RFC 9457
 ///   extension member, as in the RFC's own example), `{"pointer": "#/items/2/price", "code", "detail"}`
 ///   for a JSON pointer (percent-encoded as a URI fragment, see ``AlertFieldProblem/pointerFragment``),
@@ -239,6 +241,10 @@ public struct JSONPresenter: AlertPresenter {
                 forKey: MemberName.id)
             writer.string(action.label.cappedAtGraphemeBoundary(maxUTF8Bytes: text), forKey: MemberName.title)
             writer.string(action.role.rawValue, forKey: MemberName.role)
+            // A cut link would lead elsewhere: one over the limit is left out.
+            if let href = LinkReference.validated(action.href), href.utf8.count <= text {
+                writer.string(href, forKey: MemberName.href)
+            }
             writer.endObject()
         }
         writer.endArray()
@@ -337,6 +343,7 @@ private enum MemberName {
     static let actions = JSONWriter.Key("actions")
     static let id = JSONWriter.Key("id")
     static let role = JSONWriter.Key("role")
+    static let href = JSONWriter.Key("href")
     static let errors = JSONWriter.Key("errors")
     static let pointer = JSONWriter.Key("pointer")
     static let field = JSONWriter.Key("field")

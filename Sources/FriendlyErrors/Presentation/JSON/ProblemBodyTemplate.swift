@@ -69,7 +69,9 @@ struct ProblemBodyTemplate: Sendable {
         guard alert.actions.contains(where: \.isRecovery) else { return alert }
         var kept = alert
         kept.actions = alert.actions.map { action in
-            AlertAction(id: action.id, label: action.label, role: action.role, perform: action.isRecovery ? inertPerform : nil)
+            AlertAction(
+                id: action.id, label: action.label, role: action.role, href: action.href,
+                perform: action.isRecovery ? inertPerform : nil)
         }
         return kept
     }
