@@ -30,6 +30,7 @@ expect_line ja "code: notFound"
 expect_line ja "message: The shop has no item “A-42”."
 expect_line ja "ErrorInfo: SHOP_ITEM_NOT_FOUND @ shop.example.com [code=shop.itemNotFound]"
 expect_line ja "LocalizedMessage (ja): 「A-42」という商品はありません。"
+expect_line ja "  https://shop.example.com/catalog (カタログを開く)"
 
 call invalid --language "fr-CH, fr;q=0.9, de;q=0.8" invalidOrder
 expect_line invalid "code: invalidArgument"

@@ -14,6 +14,10 @@ public struct ItemNotFound: FriendlyError {
     public var message: LocalizableText { "The shop has no item “\(item)”." }
     public var suggestion: LocalizableText { "Check the item's number in the catalog." }
     public var category: ErrorCategory { .notFound }
+    /// A link: a gRPC client gets it as an AIP-193 `Help` link.
+    public var recoveries: [Recovery] {
+        [.link(id: "catalog", label: "Open the catalog", href: "https://shop.example.com/catalog")]
+    }
 }
 
 /// An order whose fields failed validation: `INVALID_ARGUMENT` with a `BadRequest` violation per field.
@@ -61,8 +65,11 @@ public struct ReportDatabaseFailure: Error, CustomStringConvertible {
 
 /// The shop's texts in English, Japanese, German and French; keys follow the codes.
 public let shopCatalog = TranslationCatalog(strings: [
-    "en": [:],
+    "en": [
+        "shop.itemNotFound.action.catalog": "Open the catalog"
+    ],
     "ja": [
+        "shop.itemNotFound.action.catalog": "カタログを開く",
         "shop.itemNotFound.title": "商品が見つかりません",
         "shop.itemNotFound.message": "「%@」という商品はありません。",
         "shop.itemNotFound.suggestion": "カタログで商品番号を確かめてください。",
@@ -74,6 +81,7 @@ public let shopCatalog = TranslationCatalog(strings: [
         "search.rateLimited.message": "検索の回数が多すぎます。少し待ってから、もう一度検索してください。",
     ],
     "de": [
+        "shop.itemNotFound.action.catalog": "Katalog öffnen",
         "shop.itemNotFound.title": "Artikel nicht gefunden",
         "shop.itemNotFound.message": "Der Shop führt keinen Artikel „%@“.",
         "shop.itemNotFound.suggestion": "Prüfen Sie die Artikelnummer im Katalog.",
@@ -85,6 +93,7 @@ public let shopCatalog = TranslationCatalog(strings: [
         "search.rateLimited.message": "Sie haben zu oft gesucht. Warten Sie kurz und suchen Sie dann erneut.",
     ],
     "fr": [
+        "shop.itemNotFound.action.catalog": "Ouvrir le catalogue",
         "shop.itemNotFound.title": "Article introuvable",
         "shop.itemNotFound.message": "La boutique n’a pas d’article « %@ ».",
         "shop.itemNotFound.suggestion": "Vérifiez le numéro de l’article dans le catalogue.",

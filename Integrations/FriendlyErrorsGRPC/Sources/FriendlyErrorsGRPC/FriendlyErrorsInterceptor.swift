@@ -139,7 +139,14 @@ public struct FriendlyErrorsInterceptor: ServerInterceptor {
             }))
         }
         if let delay = GRPCStatusTable.retryDelay(alert.responseHeaders) { details.append(.retryInfo(delay: delay)) }
-        // HELP LINKS: filled from nothing until `AlertAction.href` lands in the core (see the README).
+        // Absolute links only: a gRPC client has no page to resolve a relative one against.
+        let links = alert.actions.compactMap { action in
+            action.href.flatMap { href in
+                href.hasPrefix("https://") || href.hasPrefix("http://")
+                    ? ErrorDetails.Help.Link(url: href, description: action.label) : nil
+            }
+        }
+        if !links.isEmpty { details.append(.help(links: links)) }
         if let reference = alert.referenceID { details.append(.requestInfo(requestID: reference, servingData: "")) }
         return details
     }

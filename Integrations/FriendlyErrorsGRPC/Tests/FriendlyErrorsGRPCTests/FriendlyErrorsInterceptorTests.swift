@@ -22,23 +22,25 @@ import Testing
                 answer.status.details == [
                     .errorInfo(reason: "SHOP_ITEM_NOT_FOUND", domain: "shop.example.com", metadata: ["code": "shop.itemNotFound"]),
                     .localizedMessage(locale: "en", message: "The shop has no item “A-42”."),
+                    .help(links: [.init(url: "https://shop.example.com/catalog", description: "Open the catalog")]),
                 ])
         }
     }
 
     @Test(arguments: [
-        ("ja", "ja", "「A-42」という商品はありません。"),
-        ("de", "de", "Der Shop führt keinen Artikel „A-42“."),
-        ("fr-CH, fr;q=0.9, de;q=0.8", "fr", "La boutique n’a pas d’article « A-42 »."),
-        ("ko, *;q=0.1", "en", "The shop has no item “A-42”."),
+        ("ja", "ja", "「A-42」という商品はありません。", "カタログを開く"),
+        ("de", "de", "Der Shop führt keinen Artikel „A-42“.", "Katalog öffnen"),
+        ("fr-CH, fr;q=0.9, de;q=0.8", "fr", "La boutique n’a pas d’article « A-42 ».", "Ouvrir le catalogue"),
+        ("ko, *;q=0.1", "en", "The shop has no item “A-42”.", "Open the catalog"),
     ])
     func theLocalizedMessageIsInTheNegotiatedLanguageAndTheStatusMessageInTheBase(
-        header: String, locale: String, message: String
+        header: String, locale: String, message: String, link: String
     ) async throws {
         try await Shop.run { client, _ in
             for streaming in [false, true] {
                 let answer = try await Shop.call(client, "itemNotFound", streaming: streaming, language: header)
                 #expect(answer.localizedMessage == ErrorDetails.LocalizedMessage(locale: locale, message: message))
+                #expect(answer.help?.links.map(\.linkDescription) == [link])
                 #expect(answer.error.message == "The shop has no item “A-42”.")
             }
         }
