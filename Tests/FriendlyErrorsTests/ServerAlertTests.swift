@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import FriendlyErrors
@@ -8,8 +9,8 @@ import Testing
 
     @Test func theSameAlertAsTheResponseInTheClientsLanguageAndTheBaseLanguage() {
         let request = ServerRequest(method: "POST", acceptLanguage: "ja")
-        let answer = AlertPipeline().serverAlert(for: CocoaErrorStandIn(), to: request)
-        let response = AlertPipeline().response(for: CocoaErrorStandIn(), to: request)
+        let answer = AlertPipeline().serverAlert(for: CatalogNotFound(), to: request)
+        let response = AlertPipeline().response(for: CatalogNotFound(), to: request)
         #expect(answer.alert == response.alert)
         #expect(answer.alert.language == "ja")
         #expect(answer.baseLanguageAlert.language == "en")
@@ -40,8 +41,8 @@ import Testing
         #expect(answer.alert.httpStatus == 404)
     }
 
-    /// A file error the built-in catalog translates in every language.
-    struct CocoaErrorStandIn: FriendlyError {
+    /// An error whose message the built-in catalog translates in every language.
+    struct CatalogNotFound: FriendlyError {
         var code: String { "storage.missing" }
         var message: LocalizableText { LocalizableText(key: "http.404.message", default: "Not found.") }
         var category: ErrorCategory { .notFound }

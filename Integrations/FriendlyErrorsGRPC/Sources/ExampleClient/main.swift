@@ -1,9 +1,9 @@
 import ExampleService
+import Foundation
 import GRPCCore
 import GRPCNIOTransportHTTP2
 import GRPCProtobuf
 import SwiftProtobuf
-import Foundation
 
 // friendly-errors-grpc-example-client --port N [--language TAGS] [--stream] SCENARIO: calls the shop
 // and prints the status and every detail of the google.rpc.Status it answers with.

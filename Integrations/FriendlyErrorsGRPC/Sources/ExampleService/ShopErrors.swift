@@ -32,7 +32,8 @@ public struct InvalidOrder: FriendlyError {
     public var fieldProblems: [FieldProblem] {
         [
             FieldProblem("/items/0/price", code: "order.price.negative", message: "The price must be 0 or more."),
-            FieldProblem("/items/0/quantity", code: "order.quantity.tooSmall", message: "The quantity must be 1 or more."),
+            FieldProblem(
+                "/items/0/quantity", code: "order.quantity.tooSmall", message: "The quantity must be 1 or more."),
         ]
     }
 }

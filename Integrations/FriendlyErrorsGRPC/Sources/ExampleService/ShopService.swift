@@ -27,7 +27,8 @@ public enum ShopScenario: String, CaseIterable, Sendable {
         case .itemNotFound: ItemNotFound(item: "A-42")
         case .invalidOrder: InvalidOrder()
         case .rateLimited: TooManySearches(retryAfterSeconds: 30)
-        case .rpcError: RPCError(code: .failedPrecondition, message: "cart c-42 is locked", metadata: ["cart-id": "c-42"])
+        case .rpcError:
+            RPCError(code: .failedPrecondition, message: "cart c-42 is locked", metadata: ["cart-id": "c-42"])
         case .databaseFailure: ReportDatabaseFailure()
         case .cancelled: CancellationError()
         }

@@ -1,5 +1,5 @@
-@_exported public import FriendlyErrors
 import Foundation
+@_exported public import FriendlyErrors
 public import GRPCCore
 import GRPCProtobuf
 public import Logging
@@ -20,7 +20,7 @@ public import Logging
 /// language negotiated from the request's `accept-language` metadata, the log level. The interceptor
 /// maps: gRPC's request and errors in, the status and its details out. An `RPCError` a handler throws
 /// keeps its code and metadata; one that already carries `google.rpc.Status` details (a thrown
-/// `GoogleRPCStatus`) is passed through as it is.
+/// `GoogleRPCStatus`) is passed through as it is, and not logged: the handler made that answer itself.
 public struct FriendlyErrorsInterceptor: ServerInterceptor {
     /// Classifies errors and holds the texts.
     public let pipeline: AlertPipeline
@@ -77,7 +77,7 @@ public struct FriendlyErrorsInterceptor: ServerInterceptor {
     }
 
     /// The `RPCError` that answers `error`, thrown by the RPC `context` describes with request
-    /// `metadata`; logs it. Package access for the benchmark.
+    /// `metadata`; logs it. Package access for the tests, which hand it errors no RPC throws.
     package func rpcError(for error: any Error, metadata: Metadata, context: ServerContext) -> RPCError {
         var error = error
         var kept: RPCError?
@@ -131,12 +131,16 @@ public struct FriendlyErrorsInterceptor: ServerInterceptor {
         details.append(.localizedMessage(locale: alert.language, message: alert.message))
         if !alert.fieldProblems.isEmpty {
             let base = answer.baseLanguageAlert.fieldProblems
-            details.append(.badRequest(violations: alert.fieldProblems.enumerated().map { index, problem in
-                ErrorDetails.BadRequest.FieldViolation(
-                    field: GRPCStatusTable.fieldPath(problem), description: base.count > index ? base[index].message : problem.message,
-                    reason: GRPCStatusTable.reason(for: problem.code),
-                    localizedMessage: ErrorDetails.LocalizedMessage(locale: alert.language, message: problem.message))
-            }))
+            details.append(
+                .badRequest(
+                    violations: alert.fieldProblems.enumerated().map { index, problem in
+                        ErrorDetails.BadRequest.FieldViolation(
+                            field: GRPCStatusTable.fieldPath(problem),
+                            description: base.count > index ? base[index].message : problem.message,
+                            reason: GRPCStatusTable.reason(for: problem.code),
+                            localizedMessage: ErrorDetails.LocalizedMessage(
+                                locale: alert.language, message: problem.message))
+                    }))
         }
         if let delay = GRPCStatusTable.retryDelay(alert.responseHeaders) { details.append(.retryInfo(delay: delay)) }
         // Absolute links only: a gRPC client has no page to resolve a relative one against.

@@ -1,5 +1,5 @@
-import FriendlyErrors
 import Foundation
+import FriendlyErrors
 import GRPCCore
 
 /// The mappings between the core's words and gRPC's: status codes both ways, AIP-193 reasons, field
@@ -117,7 +117,9 @@ enum GRPCStatusTable {
     }
 
     private static func isIdentifier(_ name: String) -> Bool {
-        guard let first = name.utf8.first, !(UInt8(ascii: "0")...UInt8(ascii: "9")).contains(first) else { return false }
+        guard let first = name.utf8.first, !(UInt8(ascii: "0")...UInt8(ascii: "9")).contains(first) else {
+            return false
+        }
         return name.utf8.allSatisfy {
             (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0)
                 || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) || $0 == UInt8(ascii: "_")
@@ -145,7 +147,8 @@ enum GRPCStatusTable {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(secondsFromGMT: 0)!
         return calendar.date(
-            from: DateComponents(year: year, month: month + 1, day: day, hour: time[0], minute: time[1], second: time[2]))
+            from: DateComponents(
+                year: year, month: month + 1, day: day, hour: time[0], minute: time[1], second: time[2]))
     }
 
     private static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]

@@ -1,9 +1,9 @@
 import ExampleService
+import Foundation
 import FriendlyErrorsGRPC
 import GRPCCore
 import GRPCNIOTransportHTTP2
 import GRPCProtobuf
-import Foundation
 import Logging
 import SwiftProtobuf
 
@@ -78,7 +78,8 @@ func measure(service: ThrowingShop, interceptors: [any ServerInterceptor]) async
 }
 
 /// One unary call that fails, as the benchmark expects; anything else stops the run.
-func call(_ client: GRPCClient<HTTP2ClientTransport.Posix>, _ request: ClientRequest<Google_Protobuf_StringValue>) async {
+func call(_ client: GRPCClient<HTTP2ClientTransport.Posix>, _ request: ClientRequest<Google_Protobuf_StringValue>) async
+{
     do {
         _ = try await client.unary(
             request: request, descriptor: ShopService.placeOrder,
@@ -113,11 +114,16 @@ for round in 1...rounds {
         withInterceptor.append(try await measure(service: friendly, interceptors: [interceptor]))
     }
     let ratio = withInterceptor[round - 1] / withoutInterceptor[round - 1]
-    print("round \(round): interceptor \(Int(withInterceptor[round - 1])), plain RPCError \(Int(withoutInterceptor[round - 1])), ratio \(String(format: "%.2f", ratio))")
+    print(
+        "round \(round): interceptor \(Int(withInterceptor[round - 1])), plain RPCError \(Int(withoutInterceptor[round - 1])), ratio \(String(format: "%.2f", ratio))"
+    )
 }
 func median(_ values: [Double]) -> Double {
     let sorted = values.sorted()
-    return sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
+    return sorted.count % 2 == 1
+        ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
 }
 let ratio = median(withInterceptor) / median(withoutInterceptor)
-print("median: interceptor \(Int(median(withInterceptor))), plain RPCError \(Int(median(withoutInterceptor))), ratio of medians \(String(format: "%.2f", ratio))")
+print(
+    "median: interceptor \(Int(median(withInterceptor))), plain RPCError \(Int(median(withoutInterceptor))), ratio of medians \(String(format: "%.2f", ratio))"
+)

@@ -1,5 +1,5 @@
-import Foundation
 import ExampleService
+import Foundation
 import FriendlyErrorsGRPC
 import GRPCCore
 import GRPCProtobuf
@@ -56,7 +56,8 @@ import Testing
 
     @Test func aGoogleRPCStatusIsPassedThroughUntouched() throws {
         let own = GoogleRPCStatus(
-            code: .outOfRange, message: "page 9 of 3", details: [.localizedMessage(locale: "en", message: "No page 9.")])
+            code: .outOfRange, message: "page 9 of 3", details: [.localizedMessage(locale: "en", message: "No page 9.")]
+        )
         let (error, status) = try status(for: own, language: "ja")
         #expect(error.code == .outOfRange)
         #expect(error.message == "page 9 of 3")
@@ -68,11 +69,14 @@ import Testing
         let wrapped = RPCError(code: .unknown, message: "", cause: ItemNotFound(item: "A-42"))
         let (error, status) = try status(for: wrapped, language: "de")
         #expect(error.code == .notFound)
-        #expect(status?.details.lazy.compactMap(\.localizedMessage).first?.message == "Der Shop führt keinen Artikel „A-42“.")
+        #expect(
+            status?.details.lazy.compactMap(\.localizedMessage).first?.message
+                == "Der Shop führt keinen Artikel „A-42“.")
     }
 
     @Test func anRPCErrorOfAServerErrorCodeGetsAReferenceID() throws {
-        let (error, status) = try status(for: RPCError(code: .unavailable, message: "db-7 down", metadata: ["retry": "1"]))
+        let (error, status) = try status(
+            for: RPCError(code: .unavailable, message: "db-7 down", metadata: ["retry": "1"]))
         #expect(error.code == .unavailable)
         #expect(!error.message.contains("db-7"))
         #expect(Array(error.metadata[stringValues: "retry"]) == ["1"])

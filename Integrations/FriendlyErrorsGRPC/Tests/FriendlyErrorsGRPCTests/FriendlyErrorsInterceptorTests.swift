@@ -20,7 +20,9 @@ import Testing
             #expect(answer.status.message == answer.error.message)
             #expect(
                 answer.status.details == [
-                    .errorInfo(reason: "SHOP_ITEM_NOT_FOUND", domain: "shop.example.com", metadata: ["code": "shop.itemNotFound"]),
+                    .errorInfo(
+                        reason: "SHOP_ITEM_NOT_FOUND", domain: "shop.example.com",
+                        metadata: ["code": "shop.itemNotFound"]),
                     .localizedMessage(locale: "en", message: "The shop has no item “A-42”."),
                     .help(links: [.init(url: "https://shop.example.com/catalog", description: "Open the catalog")]),
                 ])
@@ -108,9 +110,11 @@ import Testing
             let answer = try await Shop.call(client, "databaseFailure", streaming: streaming, language: "fr")
             #expect(answer.error.code == .unknown)
             let reference = try #require(answer.requestInfo?.requestID)
-            #expect(answer.errorInfo == ErrorDetails.ErrorInfo(
-                reason: "UNEXPECTED", domain: "shop.example.com",
-                metadata: ["code": "unexpected", "referenceId": reference]))
+            #expect(
+                answer.errorInfo
+                    == ErrorDetails.ErrorInfo(
+                        reason: "UNEXPECTED", domain: "shop.example.com",
+                        metadata: ["code": "unexpected", "referenceId": reference]))
             #expect(answer.localizedMessage?.locale == "fr")
             #expect(answer.error.message == "An unexpected error occurred.")
             #expect(answer.status.details.count == 3)
@@ -188,7 +192,8 @@ import Testing
             #expect(["en", "ja"].contains(answer.localizedMessage?.locale ?? "?"))
         }
         // Handed to the interceptor directly, the whole 100 KB gives the same sane answer.
-        let interceptor = FriendlyErrorsInterceptor(domain: "shop.example.com", pipeline: AlertPipeline().addingCatalog(shopCatalog))
+        let interceptor = FriendlyErrorsInterceptor(
+            domain: "shop.example.com", pipeline: AlertPipeline().addingCatalog(shopCatalog))
         let context = ServerContext(
             descriptor: ShopService.placeOrder, remotePeer: "ipv4:127.0.0.1:1", localPeer: "ipv4:127.0.0.1:2",
             cancellation: ServerContext.RPCCancellationHandle())

@@ -25,7 +25,8 @@ import Testing
     /// The categories of the table above: a built-in category added later fails here until it has its row.
     static let tabled: Set<String> = [
         "invalidInput", "invalidData", "notFound", "unauthenticated", "permissionDenied", "conflict", "rateLimited",
-        "insufficientStorage", "unavailable", "timeout", "cancelled", "internal", "ioFailure", "configuration", "unknown",
+        "insufficientStorage", "unavailable", "timeout", "cancelled", "internal", "ioFailure", "configuration",
+        "unknown",
     ]
 
     @Test func everyBuiltInCategoryIsInTheTable() {
@@ -35,7 +36,8 @@ import Testing
     @Test(arguments: [
         ("order.insufficientFunds", "ORDER_INSUFFICIENT_FUNDS"), ("http.404", "HTTP_404"), ("unexpected", "UNEXPECTED"),
         ("storage.diskFull", "STORAGE_DISK_FULL"), ("HTTPStatus", "HTTPSTATUS"), ("a", "A00"), ("", "UNKNOWN"),
-        ("4xx.bad", "E_4XX_BAD"), ("ünïcode.ok", "N_CODE_OK"), (String(repeating: "ab.", count: 40), String(String(repeating: "AB_", count: 21).dropLast())),
+        ("4xx.bad", "E_4XX_BAD"), ("ünïcode.ok", "N_CODE_OK"),
+        (String(repeating: "ab.", count: 40), String(String(repeating: "AB_", count: 21).dropLast())),
     ])
     func reasonsAreUpperSnakeCaseAsAIP193SpellsThem(code: String, reason: String) {
         let made = GRPCStatusTable.reason(for: code)
