@@ -37,15 +37,36 @@ struct ThrowingShop: RegistrableRPCService {
     }
 }
 
-/// Error RPCs answered per second by a server with `interceptors` and `service`.
-func measure(service: ThrowingShop, interceptors: [any ServerInterceptor]) async throws -> Double {
+/// The process's CPU time so far (user + system), in microseconds: client and server together, the
+/// same client work in both runs, so the difference is the server's.
+func cpuMicroseconds() -> Double {
+    var usage = rusage()
+    #if os(Linux)
+        getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
+    #else
+        getrusage(RUSAGE_SELF, &usage)
+    #endif
+    return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) * 1e6
+        + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec)
+}
+
+/// What one run measured.
+struct Run {
+    /// Error RPCs answered per second.
+    var rate: Double
+    /// The process's CPU time per RPC, in microseconds.
+    var cpu: Double
+}
+
+/// Error RPCs answered per second by a server with `interceptors` and `service`, and CPU time per RPC.
+func measure(service: ThrowingShop, interceptors: [any ServerInterceptor]) async throws -> Run {
     let server = GRPCServer(
         transport: .http2NIOPosix(address: .ipv4(host: "127.0.0.1", port: 0), transportSecurity: .plaintext),
         services: [service], interceptors: interceptors)
     return try await withThrowingTaskGroup(of: Void.self) { group in
         group.addTask { try await server.serve() }
         defer { server.beginGracefulShutdown() }
-        guard let port = try await server.listeningAddress?.ipv4?.port else { return 0 }
+        guard let port = try await server.listeningAddress?.ipv4?.port else { return Run(rate: 0, cpu: 0) }
         return try await withGRPCClient(
             transport: .http2NIOPosix(target: .ipv4(address: "127.0.0.1", port: port), transportSecurity: .plaintext)
         ) { client in
@@ -57,6 +78,7 @@ func measure(service: ThrowingShop, interceptors: [any ServerInterceptor]) async
             let clock = ContinuousClock()
             let end = clock.now.advanced(by: .seconds(seconds))
             let start = clock.now
+            let cpuStart = cpuMicroseconds()
             let completed = await withTaskGroup(of: Int.self) { callersGroup in
                 for _ in 0..<callers {
                     callersGroup.addTask {
@@ -72,7 +94,8 @@ func measure(service: ThrowingShop, interceptors: [any ServerInterceptor]) async
             }
             let elapsed = start.duration(to: clock.now)
             let secondsElapsed = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-            return Double(completed) / secondsElapsed
+            let cpu = (cpuMicroseconds() - cpuStart) / Double(max(completed, 1))
+            return Run(rate: Double(completed) / secondsElapsed, cpu: cpu)
         }
     }
 }
@@ -101,9 +124,32 @@ let interceptor = FriendlyErrorsInterceptor(
 let friendly = ThrowingShop { ItemNotFound(item: "A-42") }
 let plain = ThrowingShop { RPCError(code: .notFound, message: "The shop has no item “A-42”.") }
 
+if arguments.contains("--direct") {
+    // The interceptor's own work per error, without a transport: rpcError(for:metadata:context:).
+    let context = ServerContext(
+        descriptor: ShopService.placeOrder, remotePeer: "ipv4:127.0.0.1:1", localPeer: "ipv4:127.0.0.1:2",
+        cancellation: ServerContext.RPCCancellationHandle())
+    var metadata: Metadata = [:]
+    if let language { metadata.addString(language, forKey: "accept-language") }
+    let error = ItemNotFound(item: "A-42")
+    let count = 100_000
+    var bytes = 0
+    // CPU time, not the clock's: on a shared machine the process waits for a core.
+    var start = cpuMicroseconds()
+    for _ in 0..<count { _ = interceptor.rpcError(for: error, metadata: metadata, context: context) }
+    let whole = (cpuMicroseconds() - start) / Double(count)
+    let status = try interceptor.rpcError(for: error, metadata: metadata, context: context).unpackGoogleRPCStatus()!
+    start = cpuMicroseconds()
+    for _ in 0..<count { bytes &+= ((try? status.serializedBytes()) as [UInt8]?)?.count ?? 0 }
+    let serializing = (cpuMicroseconds() - start) / Double(count)
+    print(
+        "rpcError(for:): \(String(format: "%.1f", whole)) µs CPU per error; serializing its status alone: "
+            + "\(String(format: "%.1f", serializing)) µs, \(bytes / count) bytes")
+    exit(0)
+}
 print("error RPCs/s, \(callers) concurrent callers, \(seconds) s per run, accept-language: \(language ?? "none")")
-var withInterceptor: [Double] = []
-var withoutInterceptor: [Double] = []
+var withInterceptor: [Run] = []
+var withoutInterceptor: [Run] = []
 for round in 1...rounds {
     // Alternating which goes first, so a machine getting busier favours neither.
     if round % 2 == 1 {
@@ -113,17 +159,21 @@ for round in 1...rounds {
         withoutInterceptor.append(try await measure(service: plain, interceptors: []))
         withInterceptor.append(try await measure(service: friendly, interceptors: [interceptor]))
     }
-    let ratio = withInterceptor[round - 1] / withoutInterceptor[round - 1]
+    let (friendlyRun, plainRun) = (withInterceptor[round - 1], withoutInterceptor[round - 1])
     print(
-        "round \(round): interceptor \(Int(withInterceptor[round - 1])), plain RPCError \(Int(withoutInterceptor[round - 1])), ratio \(String(format: "%.2f", ratio))"
-    )
+        "round \(round): interceptor \(Int(friendlyRun.rate)) RPCs/s (\(Int(friendlyRun.cpu)) µs CPU each), "
+            + "plain RPCError \(Int(plainRun.rate)) (\(Int(plainRun.cpu)) µs), "
+            + "ratio \(String(format: "%.2f", friendlyRun.rate / plainRun.rate))")
 }
 func median(_ values: [Double]) -> Double {
     let sorted = values.sorted()
-    return sorted.count % 2 == 1
-        ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
+    let middle = sorted.count / 2
+    return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
 }
-let ratio = median(withInterceptor) / median(withoutInterceptor)
+let (rates, plainRates) = (median(withInterceptor.map(\.rate)), median(withoutInterceptor.map(\.rate)))
+let (cpu, plainCPU) = (median(withInterceptor.map(\.cpu)), median(withoutInterceptor.map(\.cpu)))
 print(
-    "median: interceptor \(Int(median(withInterceptor))), plain RPCError \(Int(median(withoutInterceptor))), ratio of medians \(String(format: "%.2f", ratio))"
+    "median: interceptor \(Int(rates)) RPCs/s, plain RPCError \(Int(plainRates)), "
+        + "ratio of medians \(String(format: "%.2f", rates / plainRates)); "
+        + "CPU per RPC \(Int(cpu)) / \(Int(plainCPU)) µs, throughput from CPU time \(String(format: "%.2f", plainCPU / cpu))"
 )
