@@ -147,23 +147,39 @@ if arguments.contains("--direct") {
             + "\(String(format: "%.1f", serializing)) µs, \(bytes / count) bytes")
     exit(0)
 }
+// What a team writes by hand for the same answer: a `GoogleRPCStatus` with the interceptor's details,
+// thrown with no interceptor — the cost of the details on the wire, without the interceptor's work.
+let sameStatus = try interceptor.rpcError(
+    for: ItemNotFound(item: "A-42"), metadata: language.map { ["accept-language": .string($0)] } ?? [:],
+    context: ServerContext(
+        descriptor: ShopService.placeOrder, remotePeer: "", localPeer: "",
+        cancellation: ServerContext.RPCCancellationHandle())
+).unpackGoogleRPCStatus()!
+let handWritten = ThrowingShop { sameStatus }
+
 print("error RPCs/s, \(callers) concurrent callers, \(seconds) s per run, accept-language: \(language ?? "none")")
 var withInterceptor: [Run] = []
 var withoutInterceptor: [Run] = []
+var byHand: [Run] = []
 for round in 1...rounds {
-    // Alternating which goes first, so a machine getting busier favours neither.
+    // Alternating the order, so a machine getting busier favours none.
     if round % 2 == 1 {
         withInterceptor.append(try await measure(service: friendly, interceptors: [interceptor]))
         withoutInterceptor.append(try await measure(service: plain, interceptors: []))
+        byHand.append(try await measure(service: handWritten, interceptors: []))
     } else {
+        byHand.append(try await measure(service: handWritten, interceptors: []))
         withoutInterceptor.append(try await measure(service: plain, interceptors: []))
         withInterceptor.append(try await measure(service: friendly, interceptors: [interceptor]))
     }
-    let (friendlyRun, plainRun) = (withInterceptor[round - 1], withoutInterceptor[round - 1])
+    let (friendlyRun, plainRun, handRun) = (
+        withInterceptor[round - 1], withoutInterceptor[round - 1], byHand[round - 1]
+    )
     print(
         "round \(round): interceptor \(Int(friendlyRun.rate)) RPCs/s (\(Int(friendlyRun.cpu)) µs CPU each), "
             + "plain RPCError \(Int(plainRun.rate)) (\(Int(plainRun.cpu)) µs), "
-            + "ratio \(String(format: "%.2f", friendlyRun.rate / plainRun.rate))")
+            + "hand-written GoogleRPCStatus \(Int(handRun.rate)) (\(Int(handRun.cpu)) µs), "
+            + "ratio to plain \(String(format: "%.2f", friendlyRun.rate / plainRun.rate))")
 }
 func median(_ values: [Double]) -> Double {
     let sorted = values.sorted()
@@ -172,8 +188,10 @@ func median(_ values: [Double]) -> Double {
 }
 let (rates, plainRates) = (median(withInterceptor.map(\.rate)), median(withoutInterceptor.map(\.rate)))
 let (cpu, plainCPU) = (median(withInterceptor.map(\.cpu)), median(withoutInterceptor.map(\.cpu)))
+let (handRates, handCPU) = (median(byHand.map(\.rate)), median(byHand.map(\.cpu)))
 print(
-    "median: interceptor \(Int(rates)) RPCs/s, plain RPCError \(Int(plainRates)), "
-        + "ratio of medians \(String(format: "%.2f", rates / plainRates)); "
-        + "CPU per RPC \(Int(cpu)) / \(Int(plainCPU)) µs, throughput from CPU time \(String(format: "%.2f", plainCPU / cpu))"
-)
+    "median: interceptor \(Int(rates)) RPCs/s, plain RPCError \(Int(plainRates)), ratio of medians "
+        + "\(String(format: "%.2f", rates / plainRates)); CPU per RPC \(Int(cpu)) / \(Int(plainCPU)) µs, "
+        + "throughput from CPU time \(String(format: "%.2f", plainCPU / cpu)); hand-written GoogleRPCStatus "
+        + "\(Int(handRates)) RPCs/s, \(Int(handCPU)) µs CPU per RPC, ratio of medians to it "
+        + "\(String(format: "%.2f", rates / handRates))")
