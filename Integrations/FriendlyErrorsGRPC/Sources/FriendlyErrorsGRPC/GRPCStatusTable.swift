@@ -1,0 +1,155 @@
+import Foundation
+import FriendlyErrors
+import GRPCCore
+
+/// The mappings between the core's words and gRPC's: status codes both ways, AIP-193 reasons, field
+/// paths, and the retry delay. The README's table is this one.
+enum GRPCStatusTable {
+    /// The status code for an alert: its category's, or for a category of the app's own, its HTTP
+    /// status's (as google.rpc.Code maps HTTP statuses).
+    static func code(for alert: Alert) -> RPCError.Code {
+        switch alert.category {
+        case .invalidInput, .invalidData: .invalidArgument
+        case .notFound: .notFound
+        case .unauthenticated: .unauthenticated
+        case .permissionDenied: .permissionDenied
+        case .conflict: .aborted
+        case .rateLimited, .insufficientStorage: .resourceExhausted
+        case .unavailable: .unavailable
+        case .timeout: .deadlineExceeded
+        case .cancelled: .cancelled
+        case .ioFailure, .configuration, .internal: .internalError
+        case .unknown: .unknown
+        default: code(forHTTPStatus: alert.httpStatus)
+        }
+    }
+
+    /// The status code google.rpc.Code gives an HTTP status.
+    static func code(forHTTPStatus status: Int) -> RPCError.Code {
+        switch status {
+        case 400: .invalidArgument
+        case 401: .unauthenticated
+        case 403: .permissionDenied
+        case 404: .notFound
+        case 409: .aborted
+        case 429: .resourceExhausted
+        case 499: .cancelled
+        case 501: .unimplemented
+        case 503: .unavailable
+        case 504: .deadlineExceeded
+        case 400..<500: .failedPrecondition
+        default: .internalError
+        }
+    }
+
+    /// The HTTP status google.rpc.Code gives a status code: the framework's status the core
+    /// classifies an `RPCError` by.
+    static func httpStatus(for code: RPCError.Code) -> Int {
+        switch code {
+        case .invalidArgument, .failedPrecondition, .outOfRange: 400
+        case .unauthenticated: 401
+        case .permissionDenied: 403
+        case .notFound: 404
+        case .alreadyExists, .aborted: 409
+        case .resourceExhausted: 429
+        case .cancelled: 499
+        case .unimplemented: 501
+        case .unavailable: 503
+        case .deadlineExceeded: 504
+        default: 500
+        }
+    }
+
+    /// An AIP-193 reason for a stable dotted code: UPPER_SNAKE_CASE words, at most 63 characters,
+    /// matching `[A-Z][A-Z0-9_]+[A-Z0-9]` (`order.insufficientFunds` → `ORDER_INSUFFICIENT_FUNDS`,
+    /// `http.404` → `HTTP_404`).
+    static func reason(for code: String) -> String {
+        var reason: [UInt8] = []
+        reason.reserveCapacity(code.utf8.count + 4)
+        var previous: UInt8 = 0
+        for byte in code.utf8 {
+            switch byte {
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"):
+                // A word starts at an uppercase letter after a lowercase one or a digit (camelCase).
+                if isLowercaseOrDigit(previous), reason.last != UInt8(ascii: "_") { reason.append(UInt8(ascii: "_")) }
+                reason.append(byte)
+            case UInt8(ascii: "a")...UInt8(ascii: "z"):
+                reason.append(byte - 32)
+            case UInt8(ascii: "0")...UInt8(ascii: "9"):
+                if reason.isEmpty { reason.append(contentsOf: "E_".utf8) }
+                reason.append(byte)
+            default:
+                if !reason.isEmpty, reason.last != UInt8(ascii: "_") { reason.append(UInt8(ascii: "_")) }
+            }
+            previous = byte
+        }
+        if reason.count > 63 { reason.removeSubrange(63...) }
+        while reason.last == UInt8(ascii: "_") { reason.removeLast() }
+        if reason.isEmpty { return "UNKNOWN" }
+        while reason.count < 3 { reason.append(UInt8(ascii: "0")) }
+        return String(decoding: reason, as: UTF8.self)
+    }
+
+    private static func isLowercaseOrDigit(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+    }
+
+    /// A field problem's field as an AIP-161 field path: a JSON pointer's segments joined with dots,
+    /// array indices in brackets, a segment that is no identifier in backticks
+    /// (`#/items/0/unit price` → ``items[0].`unit price` ``); a field's name stays as it is.
+    static func fieldPath(_ problem: AlertFieldProblem) -> String {
+        guard problem.isPointer else { return problem.field }
+        var pointer = Substring(problem.field)
+        if pointer.hasPrefix("#") {
+            pointer = Substring(pointer.dropFirst().removingPercentEncoding ?? String(pointer.dropFirst()))
+        }
+        var path = ""
+        for segment in pointer.split(separator: "/", omittingEmptySubsequences: false).dropFirst() {
+            let name = segment.replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~")
+            if !name.isEmpty, name.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }) {
+                path += "[\(name)]"
+            } else {
+                if !path.isEmpty { path += "." }
+                path += isIdentifier(name) ? name : "`" + name.replacingOccurrences(of: "`", with: "``") + "`"
+            }
+        }
+        return path
+    }
+
+    private static func isIdentifier(_ name: String) -> Bool {
+        guard let first = name.utf8.first, !(UInt8(ascii: "0")...UInt8(ascii: "9")).contains(first) else {
+            return false
+        }
+        return name.utf8.allSatisfy {
+            (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0)
+                || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) || $0 == UInt8(ascii: "_")
+        }
+    }
+
+    /// The delay a `Retry-After` header asks for: delta-seconds, or an HTTP date from now (never
+    /// negative); `nil` without one or when it is neither.
+    static func retryDelay(_ headers: [ResponseHeader], now: Date = Date()) -> Duration? {
+        guard let header = headers.first(where: { $0.hasName("Retry-After") }) else { return nil }
+        let value = header.value.trimmingCharacters(in: .whitespaces)
+        if let seconds = Int64(value), seconds >= 0 { return .seconds(seconds) }
+        guard let date = imfFixdate(value) else { return nil }
+        return .seconds(max(0, Int64(date.timeIntervalSince(now).rounded(.up))))
+    }
+
+    /// An IMF-fixdate (`Wed, 21 Oct 2026 07:28:00 GMT`), the form `Retry-After` dates are sent in.
+    static func imfFixdate(_ text: String) -> Date? {
+        let parts = text.split(separator: " ")
+        guard parts.count == 6, parts[5] == "GMT", let day = Int(parts[1]), let year = Int(parts[3]),
+            let month = months.firstIndex(of: String(parts[2]))
+        else { return nil }
+        let time = parts[4].split(separator: ":").compactMap { Int($0) }
+        guard time.count == 3 else { return nil }
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(secondsFromGMT: 0)!
+        return calendar.date(
+            from: DateComponents(
+                year: year, month: month + 1, day: day, hour: time[0], minute: time[1], second: time[2]))
+    }
+
+    private static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+}

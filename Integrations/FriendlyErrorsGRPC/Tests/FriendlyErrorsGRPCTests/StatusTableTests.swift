@@ -1,0 +1,65 @@
+import Foundation
+import FriendlyErrors
+import GRPCCore
+import Testing
+
+@testable import FriendlyErrorsGRPC
+
+/// The mappings of the README's table, without a server.
+@Suite struct StatusTableTests {
+    @Test(arguments: [
+        (ErrorCategory.invalidInput, RPCError.Code.invalidArgument), (.invalidData, .invalidArgument),
+        (.notFound, .notFound), (.unauthenticated, .unauthenticated), (.permissionDenied, .permissionDenied),
+        (.conflict, .aborted), (.rateLimited, .resourceExhausted), (.insufficientStorage, .resourceExhausted),
+        (.unavailable, .unavailable), (.timeout, .deadlineExceeded), (.cancelled, .cancelled),
+        (.internal, .internalError), (.ioFailure, .internalError), (.configuration, .internalError),
+        (.unknown, .unknown),
+        (ErrorCategory("paymentRequired", httpStatus: 402, exitStatus: 1), .failedPrecondition),
+        (ErrorCategory("notImplemented", httpStatus: 501, exitStatus: 1), .unimplemented),
+    ])
+    func eachCategoryHasItsStatusCode(category: ErrorCategory, code: RPCError.Code) {
+        let alert = Alert(code: "x", category: category, title: "", message: "", actions: [])
+        #expect(GRPCStatusTable.code(for: alert) == code)
+    }
+
+    /// The categories of the table above: a built-in category added later fails here until it has its row.
+    static let tabled: Set<String> = [
+        "invalidInput", "invalidData", "notFound", "unauthenticated", "permissionDenied", "conflict", "rateLimited",
+        "insufficientStorage", "unavailable", "timeout", "cancelled", "internal", "ioFailure", "configuration",
+        "unknown",
+    ]
+
+    @Test func everyBuiltInCategoryIsInTheTable() {
+        #expect(Set(ErrorCategory.builtIn.map(\.name)) == Self.tabled)
+    }
+
+    @Test(arguments: [
+        ("order.insufficientFunds", "ORDER_INSUFFICIENT_FUNDS"), ("http.404", "HTTP_404"), ("unexpected", "UNEXPECTED"),
+        ("storage.diskFull", "STORAGE_DISK_FULL"), ("HTTPStatus", "HTTPSTATUS"), ("a", "A00"), ("", "UNKNOWN"),
+        ("4xx.bad", "E_4XX_BAD"), ("ünïcode.ok", "N_CODE_OK"),
+        (String(repeating: "ab.", count: 40), String(String(repeating: "AB_", count: 21).dropLast())),
+    ])
+    func reasonsAreUpperSnakeCaseAsAIP193SpellsThem(code: String, reason: String) {
+        let made = GRPCStatusTable.reason(for: code)
+        #expect(made == reason)
+        #expect(made.count <= 63)
+        #expect(made.range(of: "^[A-Z][A-Z0-9_]+[A-Z0-9]$", options: .regularExpression) != nil)
+    }
+
+    @Test(arguments: [
+        ("/items/0/price", "items[0].price"), ("#/items/12/unit%20price", "items[12].`unit price`"),
+        ("/a~1b/c~0d", "`a/b`.`c~d`"), ("limit", "limit"), ("", ""), ("#", ""), ("/0", "[0]"),
+    ])
+    func pointersBecomeFieldPaths(field: String, path: String) {
+        #expect(GRPCStatusTable.fieldPath(AlertFieldProblem(field: field, code: "c", message: "m")) == path)
+    }
+
+    @Test func retryAfterIsSecondsOrADateFromNow() throws {
+        let now = try #require(GRPCStatusTable.imfFixdate("Wed, 21 Oct 2026 07:28:00 GMT"))
+        #expect(GRPCStatusTable.retryDelay([.retryAfter(seconds: 30)], now: now) == .seconds(30))
+        #expect(GRPCStatusTable.retryDelay([.retryAfter(now.addingTimeInterval(90))], now: now) == .seconds(90))
+        #expect(GRPCStatusTable.retryDelay([.retryAfter(now.addingTimeInterval(-90))], now: now) == .seconds(0))
+        #expect(GRPCStatusTable.retryDelay([ResponseHeader(name: "Retry-After", value: "soon")], now: now) == nil)
+        #expect(GRPCStatusTable.retryDelay([], now: now) == nil)
+    }
+}
