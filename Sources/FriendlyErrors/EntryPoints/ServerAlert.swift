@@ -39,15 +39,8 @@ extension AlertPipeline {
     ///   - error: the error thrown.
     ///   - request: what the server knows about the request; its `accept` is not read.
     public func serverAlert(for error: any Error, to request: ServerRequest) -> ServerAlert {
-        let context = ClassificationContext(
-            audience: .serverClient, metadata: request.metadata, httpStatus: request.frameworkStatus,
-            responseHeaders: request.frameworkHeaders, message: request.frameworkMessage)
-        let classification = classify(error, context: context)
-        let alert = self.alert(
-            localizing: classification, in: request.acceptLanguage.map(LanguagePreference.acceptLanguage) ?? .base)
+        let (alert, classification, event) = serverAnswer(for: error, to: request)
         let base = alert.language == catalog.baseLanguage ? alert : self.alert(localizing: classification, in: .base)
-        return ServerAlert(
-            alert: alert, baseLanguageAlert: base,
-            event: ClassificationEvent(error: error, classification: classification, context: context))
+        return ServerAlert(alert: alert, baseLanguageAlert: base, event: event)
     }
 }

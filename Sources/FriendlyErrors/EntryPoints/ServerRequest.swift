@@ -122,13 +122,7 @@ extension AlertPipeline {
         for error: any Error, to request: ServerRequest, presenter: JSONPresenter = JSONPresenter(),
         htmlPresenter: HTMLPresenter?
     ) -> ErrorResponse {
-        let context = ClassificationContext(
-            audience: .serverClient, metadata: request.metadata, httpStatus: request.frameworkStatus,
-            responseHeaders: request.frameworkHeaders, message: request.frameworkMessage)
-        let classification = classify(error, context: context)
-        let alert = self.alert(
-            localizing: classification, in: request.acceptLanguage.map(LanguagePreference.acceptLanguage) ?? .base)
-        let event = ClassificationEvent(error: error, classification: classification, context: context)
+        let (alert, _, event) = serverAnswer(for: error, to: request)
         let format = ErrorResponse.Format(accept: request.accept)
         let response: ErrorResponse
         if format.isHTML, let htmlPresenter {
@@ -145,5 +139,23 @@ extension AlertPipeline {
         }
         guard request.method == "HEAD" else { return response }
         return ErrorResponse(status: response.status, headers: response.headers, body: [], alert: alert, event: event)
+    }
+}
+
+extension AlertPipeline {
+    /// The server flow up to the body, for every server medium (``response(for:to:presenter:htmlPresenter:)``,
+    /// ``serverAlert(for:to:)``): classified for a server's client with the framework's facts, put into
+    /// the one language negotiated from `Accept-Language`, and the observers' event.
+    func serverAnswer(for error: any Error, to request: ServerRequest)
+        -> (alert: Alert, classification: Classification, event: ClassificationEvent)
+    {
+        let context = ClassificationContext(
+            audience: .serverClient, metadata: request.metadata, httpStatus: request.frameworkStatus,
+            responseHeaders: request.frameworkHeaders, message: request.frameworkMessage)
+        let classification = classify(error, context: context)
+        let alert = self.alert(
+            localizing: classification, in: request.acceptLanguage.map(LanguagePreference.acceptLanguage) ?? .base)
+        let event = ClassificationEvent(error: error, classification: classification, context: context)
+        return (alert, classification, event)
     }
 }
