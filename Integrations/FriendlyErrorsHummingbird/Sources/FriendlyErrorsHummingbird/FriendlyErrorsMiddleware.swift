@@ -21,8 +21,7 @@ public struct FriendlyErrorsMiddleware<Context: RequestContext>: RouterMiddlewar
     public let pipeline: AlertPipeline
     /// How errors are answered and logged.
     public let options: FriendlyErrorsOptions
-    /// `Content-Type`, `Content-Language`, `Vary` as every response starts, made once per catalog
-    /// language: copying them costs less than checking and indexing three fields per response.
+    /// The three fields every response starts with, made once per catalog language.
     private let leadingFields: [String: HTTPFields]
 
     /// A middleware answering errors through `pipeline`. The catalog's diagnostics (a missing folder,
@@ -51,10 +50,8 @@ public struct FriendlyErrorsMiddleware<Context: RequestContext>: RouterMiddlewar
         }
     }
 
-    /// The response for `error` thrown while handling `request`; logs it. Package access, so the
-    /// instruction-count driver (`ErrorRouteCounts`) can call it without a task.
+    /// The response for `error` thrown by `request`, logged; `package` for the `ErrorRouteCounts` driver.
     package func response(for error: any Error, request: Request, context: Context) -> Response {
-        // Several fields of one name are read as one list, joined with ", ".
         var server = ServerRequest(
             method: request.method.rawValue, acceptLanguage: request.headers[.acceptLanguage],
             accept: request.headers[.accept], target: request.head.path, host: request.head.authority,
@@ -111,8 +108,7 @@ public struct FriendlyErrorsMiddleware<Context: RequestContext>: RouterMiddlewar
     }
 }
 
-/// How ``FriendlyErrorsMiddleware`` answers and logs errors. Every setting has a production-safe
-/// default; options only gain members with defaults, so code that sets some keeps compiling.
+/// How ``FriendlyErrorsMiddleware`` answers and logs errors; every default is safe for production.
 public struct FriendlyErrorsOptions: Sendable {
     /// Writes problem+json bodies: the `type` base URI and the size limits.
     public var presenter: JSONPresenter
@@ -139,8 +135,7 @@ public struct FriendlyErrorsOptions: Sendable {
 }
 
 extension Logger.Level {
-    /// The swift-log level of the same name; a switch, as comparing names costs more than the rest
-    /// of a filtered-out log call.
+    /// The swift-log level of the same name (a switch: comparing names costs more than a filtered-out log).
     init(_ level: LogLevel) {
         switch level {
         case .trace: self = .trace
