@@ -4,9 +4,8 @@ import NIOCore
 import NIOHTTP1
 public import Vapor
 
-/// A Vapor middleware that answers every error thrown below it with the core's server flow
-/// (`AlertPipeline.response(for:to:presenter:htmlPresenter:)`): problem+json, a web page for a
-/// browser (`Accept: text/html`) or text, in the client's language, logged through the request's logger. It replaces Vapor's `ErrorMiddleware`, in one line:
+/// A Vapor middleware that answers every error thrown below it with the core's server flow: problem+json,
+/// a page for a browser or text, in the client's language. It replaces Vapor's `ErrorMiddleware`:
 ///
 /// ```swift
 /// app.middleware.replaceErrorMiddleware(with: FriendlyErrorsMiddleware(pipeline: pipeline))
@@ -19,9 +18,8 @@ public import Vapor
 ///   ``FriendlyErrorsOptions/revealsFrameworkMessages``); a 5xx or unknown error never shows its text.
 /// - `ValidationsError` becomes field problems (`errors`) with localized messages; a `DecodingError`
 ///   from `req.content.decode` points at its field (the core's).
-/// - The error is logged through `req.logger` at the error's `DebuggableError.logLevel`, else the
-///   classification's, with the response event's metadata (`error.code`, `error.category`,
-///   `error.reference_id`, `http.response.status_code`) and the error's text as Vapor logs it.
+/// - The error is logged through `req.logger` at its `DebuggableError.logLevel`, else the classification's,
+///   with the event's metadata (`error.code`, `error.reference_id`, …) and its text as Vapor logs it.
 public struct FriendlyErrorsMiddleware: Middleware {
     /// The pipeline given, with this integration's classifier for Vapor's errors after the app's rules.
     public let pipeline: AlertPipeline

@@ -4,12 +4,10 @@ public import FriendlyErrors
 public struct FriendlyErrorsOptions: Sendable {
     /// Writes problem+json bodies: the `type` base URI and the size limits.
     public var presenter: JSONPresenter
-    /// Writes the page a browser gets (`Accept: text/html`): where Cancel leads home, the title's
-    /// suffix, the brand; `nil` to answer browsers with problem+json too.
+    /// Writes the page a browser gets (`Accept: text/html`); `nil` to answer browsers with problem+json.
     public var htmlPresenter: HTMLPresenter?
-    /// Whether a client error's `reason` (`Abort(.conflict, reason: "…")`) is sent as the detail
-    /// when it says more than the status's phrase. On by default: Vapor documents `reason` as text
-    /// for clients. A server error's reason never is.
+    /// Whether a client error's `reason` (`Abort(.conflict, reason: "…")`) is sent as the detail when it says
+    /// more than the status's phrase: on, as Vapor documents `reason` for clients; a 5xx's never is.
     public var revealsFrameworkMessages: Bool
     /// Whether every error answered is logged through `req.logger`. On by default.
     public var logsErrors: Bool

@@ -1,9 +1,8 @@
 public import Vapor
 
 extension Middlewares {
-    /// Puts `middleware` where Vapor's `ErrorMiddleware` was and removes every `ErrorMiddleware`, so
-    /// that errors are answered by `middleware` alone; the other middleware keep their order. Without
-    /// an `ErrorMiddleware` (a list the app built itself), `middleware` goes first, around the others.
+    /// Puts `middleware` where Vapor's `ErrorMiddleware` was and removes every `ErrorMiddleware`; the others
+    /// keep their order. Without an `ErrorMiddleware`, `middleware` goes first, around the others.
     ///
     /// ```swift
     /// app.middleware.replaceErrorMiddleware(with: FriendlyErrorsMiddleware(pipeline: pipeline))
