@@ -49,11 +49,23 @@ def normalized(schema, resolve):
             result[key] = {name: normalized(sub, resolve) for name, sub in value.items()}
         elif key == "items":
             result[key] = normalized(value, resolve)
+        elif key == "oneOf" and exactly_one_of(value):
+            # "Exactly one of a and b", which the component spells as if/then/else (see there: the
+            # generator makes an enum of empty cases of a oneOf). The two forms accept the same objects.
+            a, b = exactly_one_of(value)
+            result.update({"if": {"required": [a]}, "then": {"not": {"required": [b]}}, "else": {"required": [b]}})
         elif key in ("oneOf", "anyOf", "allOf"):
             result[key] = [normalized(sub, resolve) for sub in value]
         else:
             result[key] = value
     return result
+
+
+def exactly_one_of(alternatives):
+    """The two member names of `oneOf: [{required: [a]}, {required: [b]}]`, or None."""
+    if len(alternatives) == 2 and all(list(alt) == ["required"] and len(alt["required"]) == 1 for alt in alternatives):
+        return alternatives[0]["required"][0], alternatives[1]["required"][0]
+    return None
 
 
 def pointer(document):
@@ -78,6 +90,16 @@ for kind in ("schemas", "responses"):
 problem_schema = copy.deepcopy(component)
 problem_schema["$ref"] = "#/components/schemas/ProblemDetails"
 openapi_validator = OAS31Validator(problem_schema)
+
+# The two spellings of "a pointer or a field, not both" accept the same field problems.
+base = {"type": "about:blank", "title": "t", "status": 400, "detail": "d", "code": "c", "category": "k",
+        "severity": "error", "actions": [], "language": "en"}
+for members, valid in (({"pointer": "#/a"}, True), ({"field": "limit"}, True),
+                       ({"pointer": "#/a", "field": "limit"}, False), ({}, False)):
+    sample = dict(base, errors=[dict(members, code="x", detail="y")])
+    answers = (jsonschema.Draft202012Validator(json_schema).is_valid(sample), openapi_validator.is_valid(sample))
+    if answers != (valid, valid):
+        sys.exit(f"error: a field problem with {sorted(members)}: JSON Schema {answers[0]}, component {answers[1]}")
 for path in sys.argv[1:]:
     body = json.loads(pathlib.Path(path).read_text(encoding="utf-8"))
     try:

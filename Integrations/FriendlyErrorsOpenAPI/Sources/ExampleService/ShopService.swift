@@ -15,7 +15,7 @@ import OpenAPIRuntime
 /// - `getReports` — an unknown error holding a database password: 500, with nothing of it sent;
 /// - `benchError`, `benchOK` — what the throughput benchmark requests.
 struct ShopService: APIProtocol {
-    func createOrder(_ input: Operations.createOrder.Input) async throws -> Operations.createOrder.Output {
+    func createOrder(_ input: Operations.CreateOrder.Input) async throws -> Operations.CreateOrder.Output {
         guard case .json(let order) = input.body else { throw InvalidOrder(problems: []) }
         let problems = order.problems
         if !problems.isEmpty { throw InvalidOrder(problems: problems) }
@@ -24,23 +24,23 @@ struct ShopService: APIProtocol {
         return .created(.init(body: .json(.init(total: total))))
     }
 
-    func listItems(_ input: Operations.listItems.Input) async throws -> Operations.listItems.Output {
+    func listItems(_ input: Operations.ListItems.Input) async throws -> Operations.ListItems.Output {
         .ok(.init(body: .json(["apple", "pear", "plum"])))
     }
 
-    func searchItems(_ input: Operations.searchItems.Input) async throws -> Operations.searchItems.Output {
+    func searchItems(_ input: Operations.SearchItems.Input) async throws -> Operations.SearchItems.Output {
         throw RateLimited()
     }
 
-    func getReports(_ input: Operations.getReports.Input) async throws -> Operations.getReports.Output {
+    func getReports(_ input: Operations.GetReports.Input) async throws -> Operations.GetReports.Output {
         throw ReportDatabaseFailure()
     }
 
-    func benchError(_ input: Operations.benchError.Input) async throws -> Operations.benchError.Output {
+    func benchError(_ input: Operations.BenchError.Input) async throws -> Operations.BenchError.Output {
         throw BenchRequestError()
     }
 
-    func benchOK(_ input: Operations.benchOK.Input) async throws -> Operations.benchOK.Output {
+    func benchOK(_ input: Operations.BenchOK.Input) async throws -> Operations.BenchOK.Output {
         .ok(.init(body: .plainText("ok")))
     }
 }

@@ -49,7 +49,8 @@ struct TestMiddleware {
         let (response, body) = try await middleware.intercept(
             request, body: nil, metadata: .init(), operationID: "createOrder"
         ) { _, _, _ in throw thrown }
-        let text = try await body.map { try await String(collecting: $0, upTo: 1 << 20) } ?? ""
+        var text = ""
+        if let body { text = try await String(collecting: body, upTo: 1 << 20) }
         return TestResponse(status: response.status.code, headers: response.headerFields, body: text)
     }
 }

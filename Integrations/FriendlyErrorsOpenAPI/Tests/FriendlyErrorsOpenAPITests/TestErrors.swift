@@ -1,3 +1,4 @@
+import Foundation
 import FriendlyErrorsOpenAPI
 import HTTPTypes
 import OpenAPIRuntime
