@@ -112,7 +112,8 @@ public struct FriendlyErrorsServerMiddleware: ServerMiddleware {
         for header in rest {
             // The core's names are tokens already (an empty one is skipped).
             let name =
-                header.name == "Content-Type" ? .contentType : header.name == "Vary" ? .vary : HTTPField.Name(header.name)
+                header.name == "Content-Type"
+                ? .contentType : header.name == "Vary" ? .vary : HTTPField.Name(header.name)
             if let name { fields.append(HTTPField(name: name, value: header.value)) }
         }
         return (

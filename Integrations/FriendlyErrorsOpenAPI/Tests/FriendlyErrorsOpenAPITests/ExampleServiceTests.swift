@@ -1,10 +1,11 @@
-@testable import ExampleService
 import Foundation
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import NIOCore
 import Testing
+
+@testable import ExampleService
 
 /// The example shop's generated server, in process (CI also checks the running server with curl).
 @Suite struct ExampleServiceTests {

@@ -1,4 +1,3 @@
-@testable import ExampleService
 import Foundation
 import HTTPTypes
 import Hummingbird
@@ -6,6 +5,8 @@ import HummingbirdTesting
 import OpenAPIRuntime
 import OpenAPIURLSession
 import Testing
+
+@testable import ExampleService
 
 /// The client generated from the same openapi.yaml, over a real socket to the example shop, decodes
 /// every error response as the `ProblemDetails` component that the document declares.
@@ -105,7 +106,7 @@ struct SpoilingMiddleware: ClientMiddleware {
         next: @Sendable (HTTPRequest, HTTPBody?, URL) async throws -> (HTTPResponse, HTTPBody?)
     ) async throws -> (HTTPResponse, HTTPBody?) {
         var request = request
-        request.headerFields[.contentLength] = nil   // the length of the body it replaces
+        request.headerFields[.contentLength] = nil  // the length of the body it replaces
         return try await next(request, HTTPBody(#"{"items":[{"price":"five","quantity":1}]}"#), baseURL)
     }
 }
