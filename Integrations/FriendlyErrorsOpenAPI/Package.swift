@@ -48,6 +48,16 @@ let package = Package(
             ],
             plugins: [.plugin(name: "OpenAPIGenerator", package: "swift-openapi-generator")]
         ),
+        // Not a product: the driver for instruction counts of the error route (Scripts/count-error-route.sh).
+        .executableTarget(
+            name: "ErrorRouteCounts",
+            dependencies: [
+                "FriendlyErrorsOpenAPI",
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         .testTarget(
             name: "FriendlyErrorsOpenAPITests",
             dependencies: [
