@@ -7,7 +7,7 @@
 # figures cannot. Per request: (instructions for 6,000 requests - for 1,000) / 5,000, which leaves
 # out start-up and first-use costs.
 #
-# Usage: Scripts/count-error-route.sh [mode ...] (default: friendly runtime; see
+# Usage: Scripts/count-error-route.sh [mode ...] (default: friendly runtime friendly-bare runtime-bare; see
 # Sources/ErrorRouteCounts/main.swift). ACCEPT_LANGUAGE=ja sends that header.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -26,7 +26,7 @@ count() {   # count MODE N: instructions of a whole run
 }
 
 modes=("$@")
-[ ${#modes[@]} -gt 0 ] || modes=(friendly runtime)
+[ ${#modes[@]} -gt 0 ] || modes=(friendly runtime friendly-bare runtime-bare)
 for mode in "${modes[@]}"; do
     small=$(count "$mode" 1000)
     large=$(count "$mode" 6000)

@@ -4,9 +4,10 @@
 #
 # Two release builds of the example service run side by side: one with FriendlyErrorsServerMiddleware, one
 # with the runtime's ErrorHandlingMiddleware instead (`--without-friendly-errors`). For each route —
-# `/bench/error` throws an `HTTPResponseConvertible` 400 (the runtime answers it with its status and no
-# body; the middleware with a problem+json body), `/bench/ok` returns a string, and `error+lang` is
-# `/bench/error` with a browser's `Accept-Language` — wrk loads each server in turn, alternating which
+# `/bench/error` throws an `HTTPResponseConvertible` 400 with a small JSON body it encodes itself (the
+# runtime sends that; the middleware its own problem+json), `bare-error` one with no body at all (the runtime
+# sends the status alone), `/bench/ok` returns a string, and `error+lang` is `/bench/error` with a browser's
+# `Accept-Language` — wrk loads each server in turn, alternating which
 # goes first, for ROUNDS rounds of SECONDS each. Both servers log at `warning` (LOG_LEVEL), so the 400s,
 # logged at `notice`, are not written. Each run also reports the server's CPU time per request (user +
 # system, from /proc). The servers' start and the wrk loop are Scripts/lib/example-server.sh's.
@@ -36,4 +37,4 @@ expect_status runtime 400
 
 route_headers[error+lang]="Accept-Language: ja-JP,ja;q=0.9,en-US;q=0.8,en;q=0.7"
 compare_throughput "$rounds" "$seconds" "$connections" friendly runtime \
-    error=/bench/error ok=/bench/ok error+lang=/bench/error
+    error=/bench/error bare-error=/bench/bare-error ok=/bench/ok error+lang=/bench/error

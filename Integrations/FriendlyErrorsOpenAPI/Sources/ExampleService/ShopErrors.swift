@@ -38,9 +38,24 @@ struct RateLimited: Error, HTTPResponseConvertible {
     var httpHeaderFields: HTTPFields { [.retryAfter: "30"] }
 }
 
-/// What the error route of the throughput benchmark throws: a 400 the runtime's own
-/// `ErrorHandlingMiddleware` answers too (with no body), the baseline.
+/// What the error route of the throughput benchmark throws: a 400 as an app writes one for the runtime's own
+/// `ErrorHandlingMiddleware` (the baseline), with a small problem+json body it encodes itself.
 struct BenchRequestError: Error, HTTPResponseConvertible {
+    /// The body the baseline sends.
+    struct Problem: Encodable {
+        var type = "about:blank"
+        var title = "Bad Request"
+        var status = 400
+        var detail = "The request is not valid."
+    }
+
+    var httpStatus: HTTPResponse.Status { .badRequest }
+    var httpHeaderFields: HTTPFields { [.contentType: "application/problem+json"] }
+    var httpBody: HTTPBody? { (try? JSONEncoder().encode(Problem())).map { HTTPBody($0) } }
+}
+
+/// The same 400 with no body at all: what `ErrorHandlingMiddleware` sends for it is the status alone.
+struct BareBenchRequestError: Error, HTTPResponseConvertible {
     var httpStatus: HTTPResponse.Status { .badRequest }
 }
 

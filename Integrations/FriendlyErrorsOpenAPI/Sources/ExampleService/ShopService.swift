@@ -13,7 +13,7 @@ import OpenAPIRuntime
 /// - `listItems` — 200;
 /// - `searchItems` — an `HTTPResponseConvertible` error: 429 with `Retry-After`;
 /// - `getReports` — an unknown error holding a database password: 500, with nothing of it sent;
-/// - `benchError`, `benchOK` — what the throughput benchmark requests.
+/// - `benchError`, `benchBareError`, `benchOK` — what the throughput benchmark requests.
 struct ShopService: APIProtocol {
     func createOrder(_ input: Operations.CreateOrder.Input) async throws -> Operations.CreateOrder.Output {
         guard case .json(let order) = input.body else { throw InvalidOrder(problems: []) }
@@ -38,6 +38,10 @@ struct ShopService: APIProtocol {
 
     func benchError(_ input: Operations.BenchError.Input) async throws -> Operations.BenchError.Output {
         throw BenchRequestError()
+    }
+
+    func benchBareError(_ input: Operations.BenchBareError.Input) async throws -> Operations.BenchBareError.Output {
+        throw BareBenchRequestError()
     }
 
     func benchOK(_ input: Operations.BenchOK.Input) async throws -> Operations.BenchOK.Output {

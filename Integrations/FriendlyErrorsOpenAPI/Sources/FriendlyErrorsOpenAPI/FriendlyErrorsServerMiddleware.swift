@@ -49,7 +49,8 @@ public struct FriendlyErrorsServerMiddleware: ServerMiddleware {
             })
     }
 
-    // swift-format-ignore: AllPublicDeclarationsHaveDocumentation
+    /// Calls `next`; when it throws, answers the error as the core's server response and logs it. Never
+    /// throws itself.
     public func intercept(
         _ request: HTTPRequest, body: HTTPBody?, metadata: ServerRequestMetadata, operationID: String,
         next: @Sendable (HTTPRequest, HTTPBody?, ServerRequestMetadata) async throws -> (HTTPResponse, HTTPBody?)

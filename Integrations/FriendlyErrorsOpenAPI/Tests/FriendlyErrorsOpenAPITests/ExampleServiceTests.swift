@@ -84,7 +84,12 @@ import Testing
     @Test func benchmarkBaselineIsTheRuntimesOwnAnswer() async throws {
         let baseline = try await send(.get, "/bench/error", friendlyErrors: false)
         #expect(baseline.status == 400)
-        #expect(baseline.body.isEmpty)
+        #expect(baseline.headers[.contentType] == "application/problem+json")
+        #expect(baseline.json["detail"] as? String == "The request is not valid.")
+        let bare = try await send(.get, "/bench/bare-error", friendlyErrors: false)
+        #expect(bare.status == 400)
+        #expect(bare.body.isEmpty)
+        #expect(try await send(.get, "/bench/bare-error").json["code"] as? String == "http.400")
         let friendly = try await send(.get, "/bench/error")
         #expect(friendly.status == 400)
         #expect(friendly.json["code"] as? String == "http.400")
