@@ -82,7 +82,8 @@ public struct FriendlyErrorsServerMiddleware: ServerMiddleware {
             // The runtime's status is the error's own when it is `HTTPResponseConvertible`, or the runtime's
             // answer to a request it could not read (400, 415…). Otherwise it is a 500 that says nothing
             // the core does not know better: a `FriendlyError` keeps its category's status.
-            if answered is any HTTPResponseConvertible || serverError.httpStatus.code != 500 {
+            // (The status first: the conformance check costs more than the rest of this adapter.)
+            if serverError.httpStatus.code != 500 || answered is any HTTPResponseConvertible {
                 if let passedThrough = frameworkAnswer(
                     status: serverError.httpStatus, headers: serverError.httpHeaderFields,
                     body: serverError.httpBody, into: &server)
