@@ -19,7 +19,6 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/swift-openapi-hummingbird.git", from: "2.1.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
         .package(url: "https://github.com/apple/swift-openapi-urlsession.git", from: "1.4.0"),
-        .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
         // Named, so that the package resolves whatever the folder of the checkout is called. Published on its
         // own, this line becomes `.package(url: "https://github.com/…/swift-friendly-errors.git", from: …)`.
         .package(name: "swift-friendly-errors", path: "../.."),
@@ -63,17 +62,16 @@ let package = Package(
             dependencies: [
                 "FriendlyErrorsOpenAPI",
                 // The example's service and errors serve the tests too; the client is generated here from
-                // the same openapi.yaml (a symbolic link).
+                // the same openapi.yaml (a symbolic link). No HummingbirdTesting: it brings AsyncHTTPClient and
+                // BoringSSL, minutes of a cold build; the tests start the shop on loopback and use URLSession.
                 "ExampleService",
                 .product(name: "FriendlyErrors", package: "swift-friendly-errors"),
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "OpenAPIURLSession", package: "swift-openapi-urlsession"),
                 .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "InMemoryLogging", package: "swift-log"),
-                .product(name: "NIOCore", package: "swift-nio"),
             ],
             plugins: [.plugin(name: "OpenAPIGenerator", package: "swift-openapi-generator")]
         ),

@@ -1,27 +1,16 @@
 import Foundation
 import HTTPTypes
-import Hummingbird
-import HummingbirdTesting
-import NIOCore
 import Testing
 
-@testable import ExampleService
-
-/// The example shop's generated server, in process (CI also checks the running server with curl).
+/// The example shop's generated server on loopback, with raw requests (CI also checks it with curl).
 @Suite struct ExampleServiceTests {
     private func send(
-        _ method: HTTPRequest.Method, _ uri: String, headers: HTTPFields = [:], body: String? = nil,
+        _ method: HTTPRequest.Method, _ path: String, headers: HTTPFields = [:], body: String? = nil,
         friendlyErrors: Bool = true
     ) async throws -> TestResponse {
-        var headers = headers
-        if body != nil, headers[.contentType] == nil { headers[.contentType] = "application/json" }
-        let app = Application(router: try buildShopRouter(friendlyErrors: friendlyErrors))
-        let response = try await app.test(.router) { [headers] client in
-            try await client.execute(
-                uri: uri, method: method, headers: headers, body: body.map { ByteBuffer(string: $0) })
+        try await withLiveShop(friendlyErrors: friendlyErrors) { shop in
+            try await shop.send(method, path, headers: headers, body: body)
         }
-        return TestResponse(
-            status: Int(response.status.code), headers: response.headers, body: String(buffer: response.body))
     }
 
     @Test func appErrorInJapanese() async throws {

@@ -1,12 +1,8 @@
 import Foundation
 import HTTPTypes
-import Hummingbird
-import HummingbirdTesting
 import OpenAPIRuntime
 import OpenAPIURLSession
 import Testing
-
-@testable import ExampleService
 
 /// The client generated from the same openapi.yaml, over a real socket to the example shop, decodes
 /// every error response as the `ProblemDetails` component that the document declares.
@@ -15,15 +11,7 @@ import Testing
     private func withClient(
         middlewares: [any ClientMiddleware] = [], _ body: @Sendable (Client) async throws -> Void
     ) async throws {
-        let app = Application(
-            router: try buildShopRouter(), configuration: .init(address: .hostname("127.0.0.1", port: 0)))
-        try await app.test(.live) { client in
-            let port = try #require(client.port)
-            let shop = Client(
-                serverURL: try #require(URL(string: "http://127.0.0.1:\(port)")), transport: URLSessionTransport(),
-                middlewares: middlewares)
-            try await body(shop)
-        }
+        try await withLiveShop { shop in try await body(shop.client(middlewares: middlewares)) }
     }
 
     @Test func appError() async throws {

@@ -1,9 +1,13 @@
 import Foundation
 import FriendlyErrorsOpenAPI
 import HTTPTypes
+import Hummingbird
 import InMemoryLogging
 import Logging
 import OpenAPIRuntime
+import OpenAPIURLSession
+
+@testable import ExampleService
 
 /// One response as a test reads it: status, headers, body text and the body parsed as JSON.
 struct TestResponse {
@@ -52,5 +56,58 @@ struct TestMiddleware {
         var text = ""
         if let body { text = try await String(collecting: body, upTo: 1 << 20) }
         return TestResponse(status: response.status.code, headers: response.headerFields, body: text)
+    }
+}
+
+/// The example shop served on a free loopback port, for as long as `body` runs: the same server CI checks
+/// with curl, with its log level at `critical` so the tests' output stays readable.
+func withLiveShop<Value: Sendable>(
+    friendlyErrors: Bool = true, _ body: @Sendable (LiveShop) async throws -> Value
+) async throws -> Value {
+    let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
+    var logger = Logger(label: "shop")
+    logger.logLevel = .critical
+    let app = Application(
+        router: try buildShopRouter(friendlyErrors: friendlyErrors, logger: logger),
+        configuration: .init(address: .hostname("127.0.0.1", port: 0)),
+        onServerRunning: { channel in
+            continuation.yield(channel.localAddress?.port ?? 0)
+            continuation.finish()
+        },
+        logger: logger)
+    return try await withThrowingTaskGroup(of: Void.self) { group in
+        group.addTask { try await app.runService(gracefulShutdownSignals: []) }
+        // Cancelling the service's task shuts the server down gracefully.
+        defer { group.cancelAll() }
+        var iterator = ports.makeAsyncIterator()
+        guard let port = await iterator.next(), port > 0 else { throw LiveShopDidNotStart() }
+        return try await body(LiveShop(baseURL: URL(string: "http://127.0.0.1:\(port)")!))
+    }
+}
+
+/// The server did not say which port it listens on.
+struct LiveShopDidNotStart: Error {}
+
+/// The example shop on loopback.
+struct LiveShop: Sendable {
+    let baseURL: URL
+
+    /// One raw request, through the client transport the generated client uses.
+    func send(
+        _ method: HTTPRequest.Method, _ path: String, headers: HTTPFields = [:], body: String? = nil
+    ) async throws -> TestResponse {
+        var headers = headers
+        if body != nil, headers[.contentType] == nil { headers[.contentType] = "application/json" }
+        let request = HTTPRequest(method: method, scheme: nil, authority: nil, path: path, headerFields: headers)
+        let (response, responseBody) = try await URLSessionTransport().send(
+            request, body: body.map { HTTPBody($0) }, baseURL: baseURL, operationID: "raw")
+        var text = ""
+        if let responseBody { text = try await String(collecting: responseBody, upTo: 1 << 20) }
+        return TestResponse(status: response.status.code, headers: response.headerFields, body: text)
+    }
+
+    /// The client generated from the same openapi.yaml.
+    func client(middlewares: [any ClientMiddleware] = []) -> Client {
+        Client(serverURL: baseURL, transport: URLSessionTransport(), middlewares: middlewares)
     }
 }
