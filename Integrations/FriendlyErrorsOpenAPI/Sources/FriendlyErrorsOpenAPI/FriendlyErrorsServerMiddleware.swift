@@ -1,0 +1,180 @@
+@_exported public import FriendlyErrors
+public import HTTPTypes
+public import Logging
+public import OpenAPIRuntime
+
+/// A swift-openapi-runtime server middleware that answers every error thrown below it — an operation
+/// handler's own, a request that does not decode, the runtime's — with the core's server response
+/// (``AlertPipeline/response(for:to:presenter:)``): RFC 9457 problem+json in the language of
+/// `Accept-Language`, logged through `logger`.
+///
+/// ```swift
+/// try handler.registerHandlers(on: router, middlewares: [FriendlyErrorsServerMiddleware(pipeline: pipeline)])
+/// ```
+///
+/// - The runtime wraps every error in a `ServerError`; the middleware answers the handler's own error
+///   (`underlyingError`), so a `FriendlyError` keeps its category's status, texts and field problems.
+/// - An `HTTPResponseConvertible` error keeps its status and headers (`Retry-After`, `WWW-Authenticate`…);
+///   only its body is replaced. One below 400 (a redirect) is its own response, passed through.
+/// - A request body that does not decode is a 400 whose `errors` point into the body (`"#/items/0/price"`);
+///   the runtime's other request errors (a missing parameter, a wrong `Content-Type`) keep their status.
+/// - Put it first in `middlewares`, so it also answers what the other middlewares throw.
+public struct FriendlyErrorsServerMiddleware: ServerMiddleware {
+    /// Classifies errors and holds the texts.
+    public let pipeline: AlertPipeline
+    /// How errors are answered and logged.
+    public let options: Options
+    /// Where every error answered is logged, with the core's metadata (`error.code`, `error.category`,
+    /// `error.reference_id`, `http.response.status_code`) and `openapi.operation_id`.
+    public let logger: Logger
+    /// `Content-Type`, `Content-Language`, `Vary` as every response starts, made once per catalog
+    /// language: copying them costs less than making three fields per response.
+    private let leadingFields: [String: HTTPFields]
+
+    /// A middleware answering errors through `pipeline` and logging them through `logger`. The catalog's
+    /// diagnostics (a missing folder, a bad line, with its `file:line:column`) are logged here, at start-up.
+    public init(
+        pipeline: AlertPipeline = AlertPipeline(), options: Options = Options(),
+        logger: Logger = Logger(label: "FriendlyErrorsOpenAPI")
+    ) {
+        self.pipeline = pipeline
+        self.options = options
+        self.logger = logger
+        for diagnostic in pipeline.catalog.diagnostics {
+            logger.log(level: diagnostic.severity == .error ? .error : .warning, "\(diagnostic)")
+        }
+        leadingFields = Dictionary(
+            uniqueKeysWithValues: pipeline.catalog.languages.map {
+                ($0, [.contentType: ErrorResponse.contentType, .contentLanguage: $0, .vary: "Accept-Language"])
+            })
+    }
+
+    /// Calls `next`; when it throws, answers the error as the core's server response and logs it. Never
+    /// throws itself.
+    public func intercept(
+        _ request: HTTPRequest, body: HTTPBody?, metadata: ServerRequestMetadata, operationID: String,
+        next: @Sendable (HTTPRequest, HTTPBody?, ServerRequestMetadata) async throws -> (HTTPResponse, HTTPBody?)
+    ) async throws -> (HTTPResponse, HTTPBody?) {
+        do {
+            return try await next(request, body, metadata)
+        } catch {
+            return response(for: error, request: request, operationID: operationID)
+        }
+    }
+
+    /// The response for `error` thrown while handling `request`; logs it. Package access, so tests and
+    /// drivers can call it without a server.
+    package func response(for error: any Error, request: HTTPRequest, operationID: String) -> (
+        HTTPResponse, HTTPBody?
+    ) {
+        // Several fields of one name are read as one list, joined with ", ".
+        var server = ServerRequest(
+            method: request.method.rawValue, acceptLanguage: request.headerFields[.acceptLanguage],
+            accept: request.headerFields[.accept])
+        if pipeline.isObserved {
+            let path = request.path.map { $0.split(separator: "?", maxSplits: 1).first.map(String.init) ?? $0 }
+            server.metadata = ["request.method": request.method.rawValue, "openapi.operation_id": operationID]
+            server.metadata["request.path"] = path
+        }
+        var answered = error
+        if let serverError = error as? ServerError {
+            answered = serverError.underlyingError
+            // The runtime's status is the error's own when it is `HTTPResponseConvertible`, or the runtime's
+            // answer to a request it could not read (400, 415…). Otherwise it is a 500 that says nothing
+            // the core does not know better: a `FriendlyError` keeps its category's status.
+            // (The status first: the conformance check costs more than the rest of this adapter.)
+            if serverError.httpStatus.code != 500 || answered is any HTTPResponseConvertible {
+                if let passedThrough = frameworkAnswer(
+                    status: serverError.httpStatus, headers: serverError.httpHeaderFields,
+                    body: serverError.httpBody, into: &server)
+                {
+                    return passedThrough
+                }
+            }
+        } else if let convertible = error as? any HTTPResponseConvertible {
+            // Thrown by a middleware after this one, not wrapped by the runtime.
+            if let passedThrough = frameworkAnswer(
+                status: convertible.httpStatus, headers: convertible.httpHeaderFields, body: convertible.httpBody,
+                into: &server)
+            {
+                return passedThrough
+            }
+        }
+        let response = pipeline.response(for: answered, to: server, presenter: options.presenter)
+        if options.logsErrors { log(response.event, operationID: operationID) }
+        var fields = HTTPFields()
+        var rest = response.headers[...]
+        // Only when the response starts exactly as the prepared fields do.
+        if rest.count >= 3, rest[1].name == "Content-Language", let prepared = leadingFields[rest[1].value],
+            rest[0].name == "Content-Type", rest[0].value == ErrorResponse.contentType,
+            rest[2].name == "Vary", rest[2].value == "Accept-Language"
+        {
+            (fields, rest) = (prepared, rest.dropFirst(3))
+        }
+        for header in rest {
+            // The core's names are tokens already (an empty one is skipped).
+            let name =
+                header.name == "Content-Type"
+                ? .contentType : header.name == "Vary" ? .vary : HTTPField.Name(header.name)
+            if let name { fields.append(HTTPField(name: name, value: header.value)) }
+        }
+        return (
+            HTTPResponse(status: HTTPResponse.Status(code: response.status), headerFields: fields),
+            response.body.isEmpty ? nil : HTTPBody(response.body)
+        )
+    }
+
+    /// Hands the framework's status and headers to the core; returns the error's own response when it is
+    /// not an error response (below 400), to be passed through as the runtime would.
+    private func frameworkAnswer(
+        status: HTTPResponse.Status, headers: HTTPFields, body: HTTPBody?, into server: inout ServerRequest
+    ) -> (HTTPResponse, HTTPBody?)? {
+        if status.code < 400 { return (HTTPResponse(status: status, headerFields: headers), body) }
+        server.frameworkStatus = status.code
+        server.frameworkHeaders = headers.map { ResponseHeader(name: $0.name.rawName, value: $0.value) }
+        return nil
+    }
+
+    /// Logs the event at its level, with swift-log's `error:`, the core's metadata keys and the operation.
+    private func log(_ event: ClassificationEvent, operationID: String) {
+        let level = Logger.Level(event.logLevel)
+        // Checked first: an event filtered out costs a comparison, not its metadata.
+        guard logger.logLevel <= level else { return }
+        var metadata = event.logMetadata { Logger.MetadataValue.string($0) }
+        metadata["openapi.operation_id"] = .string(operationID)
+        logger.log(level: level, "\(event.logMessage)", error: event.error, metadata: metadata)
+    }
+}
+
+extension FriendlyErrorsServerMiddleware {
+    /// How ``FriendlyErrorsServerMiddleware`` answers and logs errors. Every setting has a production-safe
+    /// default; options only gain members with defaults, so code that sets some keeps compiling.
+    public struct Options: Sendable {
+        /// Writes problem+json bodies: the `type` base URI and the size limits.
+        public var presenter: JSONPresenter
+        /// Whether every error answered is logged through the middleware's logger. On by default.
+        public var logsErrors: Bool
+
+        /// Options; the defaults suit production.
+        public init(presenter: JSONPresenter = JSONPresenter(), logsErrors: Bool = true) {
+            self.presenter = presenter
+            self.logsErrors = logsErrors
+        }
+    }
+}
+
+extension Logger.Level {
+    /// The swift-log level of the same name; a switch, as comparing names costs more than the rest
+    /// of a filtered-out log call.
+    init(_ level: LogLevel) {
+        switch level {
+        case .trace: self = .trace
+        case .debug: self = .debug
+        case .info: self = .info
+        case .notice: self = .notice
+        case .warning: self = .warning
+        case .error: self = .error
+        case .critical: self = .critical
+        }
+    }
+}
