@@ -83,7 +83,7 @@ import Testing
         let response = try await TestMiddleware(pipeline: pipeline).answer(
             MissingOrder(), headers: [.acceptLanguage: "ja, en;q=0.5"])
         #expect(response.headers[.contentLanguage] == "ja")
-        #expect(response.headers[.vary] == "Accept-Language")
+        #expect(response.headers[.vary] == "Accept, Accept-Language")
         #expect(response.json["title"] as? String == "注文が見つかりません")
     }
 
