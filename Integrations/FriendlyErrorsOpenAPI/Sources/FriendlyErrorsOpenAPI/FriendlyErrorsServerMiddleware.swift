@@ -5,8 +5,8 @@ public import OpenAPIRuntime
 
 /// A swift-openapi-runtime server middleware that answers every error thrown below it — an operation
 /// handler's own, a request that does not decode, the runtime's — with the core's server response
-/// (``AlertPipeline/response(for:to:presenter:)``): RFC 9457 problem+json in the language of
-/// `Accept-Language`, logged through `logger`.
+/// (``AlertPipeline/response(for:to:presenter:htmlPresenter:)``): RFC 9457 problem+json, a page for a
+/// browser (`Accept: text/html`) or text, in the language of `Accept-Language`, logged through `logger`.
 ///
 /// ```swift
 /// try handler.registerHandlers(on: router, middlewares: [FriendlyErrorsServerMiddleware(pipeline: pipeline)])
@@ -45,7 +45,7 @@ public struct FriendlyErrorsServerMiddleware: ServerMiddleware {
         }
         leadingFields = Dictionary(
             uniqueKeysWithValues: pipeline.catalog.languages.map {
-                ($0, [.contentType: ErrorResponse.contentType, .contentLanguage: $0, .vary: "Accept-Language"])
+                ($0, [.contentType: ErrorResponse.contentType, .contentLanguage: $0, .vary: "Accept, Accept-Language"])
             })
     }
 
@@ -70,7 +70,8 @@ public struct FriendlyErrorsServerMiddleware: ServerMiddleware {
         // Several fields of one name are read as one list, joined with ", ".
         var server = ServerRequest(
             method: request.method.rawValue, acceptLanguage: request.headerFields[.acceptLanguage],
-            accept: request.headerFields[.accept])
+            accept: request.headerFields[.accept], target: request.path, host: request.authority,
+            referer: request.headerFields[.referer])
         if pipeline.isObserved {
             let path = request.path.map { $0.split(separator: "?", maxSplits: 1).first.map(String.init) ?? $0 }
             server.metadata = ["request.method": request.method.rawValue, "openapi.operation_id": operationID]
@@ -100,14 +101,15 @@ public struct FriendlyErrorsServerMiddleware: ServerMiddleware {
                 return passedThrough
             }
         }
-        let response = pipeline.response(for: answered, to: server, presenter: options.presenter)
+        let response = pipeline.response(
+            for: answered, to: server, presenter: options.presenter, htmlPresenter: options.htmlPresenter)
         if options.logsErrors { log(response.event, operationID: operationID) }
         var fields = HTTPFields()
         var rest = response.headers[...]
         // Only when the response starts exactly as the prepared fields do.
         if rest.count >= 3, rest[1].name == "Content-Language", let prepared = leadingFields[rest[1].value],
             rest[0].name == "Content-Type", rest[0].value == ErrorResponse.contentType,
-            rest[2].name == "Vary", rest[2].value == "Accept-Language"
+            rest[2].name == "Vary", rest[2].value == "Accept, Accept-Language"
         {
             (fields, rest) = (prepared, rest.dropFirst(3))
         }
@@ -152,12 +154,19 @@ extension FriendlyErrorsServerMiddleware {
     public struct Options: Sendable {
         /// Writes problem+json bodies: the `type` base URI and the size limits.
         public var presenter: JSONPresenter
+        /// Writes the page a browser gets (`Accept: text/html`): where Cancel leads home, the title's
+        /// suffix, the brand; `nil` to answer browsers with problem+json too.
+        public var htmlPresenter: HTMLPresenter?
         /// Whether every error answered is logged through the middleware's logger. On by default.
         public var logsErrors: Bool
 
         /// Options; the defaults suit production.
-        public init(presenter: JSONPresenter = JSONPresenter(), logsErrors: Bool = true) {
+        public init(
+            presenter: JSONPresenter = JSONPresenter(), htmlPresenter: HTMLPresenter? = HTMLPresenter(),
+            logsErrors: Bool = true
+        ) {
             self.presenter = presenter
+            self.htmlPresenter = htmlPresenter
             self.logsErrors = logsErrors
         }
     }
