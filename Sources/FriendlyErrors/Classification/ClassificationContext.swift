@@ -42,67 +42,58 @@ public struct ClassificationContext: Sendable, Hashable {
     /// every alert, and each link's closure for the rest of the chain captures it, so one reference
     /// costs a fraction of what five fields cost. Immutable: a setter makes a new one.
     private final class Storage: Sendable {
-        let audience: Audience
-        let metadata: [String: String]
-        let httpStatus: Int?
-        let responseHeaders: [ResponseHeader]
-        let message: String?
-
-        init(
-            audience: Audience, metadata: [String: String], httpStatus: Int?, responseHeaders: [ResponseHeader],
-            message: String?
-        ) {
-            self.audience = audience
-            self.metadata = metadata
-            self.httpStatus = httpStatus
-            self.responseHeaders = responseHeaders
-            self.message = message
-        }
+        let fields: Fields
+        init(_ fields: Fields) { self.fields = fields }
 
         /// The context of `alert(for:)` without one: shared, so that it is never allocated.
         static let processUser = Storage(
-            audience: .processUser, metadata: [:], httpStatus: nil, responseHeaders: [], message: nil)
+            Fields(audience: .processUser, metadata: [:], httpStatus: nil, responseHeaders: [], message: nil))
+    }
 
-        func with(
-            audience: Audience? = nil, metadata: [String: String]? = nil, httpStatus: Int?? = nil,
-            responseHeaders: [ResponseHeader]? = nil, message: String?? = nil
-        ) -> Storage {
-            Storage(
-                audience: audience ?? self.audience, metadata: metadata ?? self.metadata,
-                httpStatus: httpStatus ?? self.httpStatus, responseHeaders: responseHeaders ?? self.responseHeaders,
-                message: message ?? self.message)
-        }
+    private struct Fields: Sendable, Hashable {
+        var audience: Audience
+        var metadata: [String: String]
+        var httpStatus: Int?
+        var responseHeaders: [ResponseHeader]
+        var message: String?
     }
 
     private var storage: Storage
 
+    /// Changes one field: a new storage, as others may share this one.
+    private mutating func update(_ change: (inout Fields) -> Void) {
+        var fields = storage.fields
+        change(&fields)
+        storage = Storage(fields)
+    }
+
     /// Whom the alert is for: ``Audience/processUser`` unless said otherwise.
     public var audience: Audience {
-        get { storage.audience }
-        set { storage = storage.with(audience: newValue) }
+        get { storage.fields.audience }
+        set { update { $0.audience = newValue } }
     }
     /// String metadata for logs and metrics (`"request.id"`, `"request.method"`, `"request.path"`…).
     /// Never shown to users.
     public var metadata: [String: String] {
-        get { storage.metadata }
-        set { storage = storage.with(metadata: newValue) }
+        get { storage.fields.metadata }
+        set { update { $0.metadata = newValue } }
     }
     /// The HTTP status the framework answers this error with, if it has one of its own.
     public var httpStatus: Int? {
-        get { storage.httpStatus }
-        set { storage = storage.with(httpStatus: .some(newValue)) }
+        get { storage.fields.httpStatus }
+        set { update { $0.httpStatus = newValue } }
     }
     /// Headers the framework sends with this error (`Allow`, `Retry-After`, `WWW-Authenticate`…).
     public var responseHeaders: [ResponseHeader] {
-        get { storage.responseHeaders }
-        set { storage = storage.with(responseHeaders: newValue) }
+        get { storage.fields.responseHeaders }
+        set { update { $0.responseHeaders = newValue } }
     }
     /// The framework error's own text for users (Hummingbird's `HTTPError` message, Vapor's
     /// `reason`), used as the message of an error classified by the framework's status. An error's
     /// own text may hold internals: pass it only when the app said these texts are for users.
     public var message: String? {
-        get { storage.message }
-        set { storage = storage.with(message: .some(newValue)) }
+        get { storage.fields.message }
+        set { update { $0.message = newValue } }
     }
 
     /// A context; everything is optional, and without arguments it is a person at this process with
@@ -115,22 +106,17 @@ public struct ClassificationContext: Sendable, Hashable {
             storage = .processUser
         } else {
             storage = Storage(
-                audience: audience, metadata: metadata, httpStatus: httpStatus, responseHeaders: responseHeaders,
-                message: message)
+                Fields(
+                    audience: audience, metadata: metadata, httpStatus: httpStatus, responseHeaders: responseHeaders,
+                    message: message))
         }
     }
 
     public static func == (lhs: ClassificationContext, rhs: ClassificationContext) -> Bool {
-        lhs.storage === rhs.storage
-            || (lhs.audience == rhs.audience && lhs.metadata == rhs.metadata && lhs.httpStatus == rhs.httpStatus
-                && lhs.responseHeaders == rhs.responseHeaders && lhs.message == rhs.message)
+        lhs.storage === rhs.storage || lhs.storage.fields == rhs.storage.fields
     }
 
     public func hash(into hasher: inout Hasher) {
-        hasher.combine(audience)
-        hasher.combine(metadata)
-        hasher.combine(httpStatus)
-        hasher.combine(responseHeaders)
-        hasher.combine(message)
+        hasher.combine(storage.fields)
     }
 }

@@ -98,20 +98,16 @@ struct FoundationErrorClassifier: ErrorClassifier {
     private static let maximumPathNameBytes = 64
     private static let maximumPointerNameBytes = 128
 
-    /// A coding path as a reader writes it: `items[2].price`, capped so hostile input stays short.
-    static func path(_ codingPath: [any CodingKey], then last: (any CodingKey)? = nil) -> String {
-        paths(codingPath, then: last).path
-    }
-
     /// A coding path as a JSON pointer (RFC 6901): `/items/2/price`, a key's `~` written `~0` and
-    /// its `/` written `~1`; capped as ``path(_:then:)`` is, names at 128 bytes.
+    /// its `/` written `~1`; capped as ``paths(_:then:)`` caps the path, names at 128 bytes.
     static func pointer(_ codingPath: [any CodingKey], then last: (any CodingKey)? = nil) -> String {
         paths(codingPath, then: last).pointer
     }
 
-    /// ``path(_:then:)`` and ``pointer(_:then:)`` in one pass over the keys, each key's name read
-    /// once: this runs for every bad request body. Names are cut at a byte count, on a character's
-    /// first byte (`.` for an empty path).
+    /// A coding path as a reader writes it (`items[2].price`, `.` for an empty path) and as a JSON
+    /// pointer (``pointer(_:then:)``), in one pass over the keys, each key's name read once: this runs
+    /// for every bad request body. Keys are capped at 32, names at 64 bytes in the path, cut on a
+    /// character's first byte.
     static func paths(_ codingPath: [any CodingKey], then last: (any CodingKey)?) -> (path: String, pointer: String) {
         // Strings appended to, not byte arrays: a name is copied whole, with nothing to validate again.
         var path = ""
