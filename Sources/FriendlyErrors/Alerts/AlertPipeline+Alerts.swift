@@ -20,7 +20,7 @@ extension AlertPipeline {
     ///     for the observers, a framework's own status and headers.
     public func alert(
         for error: any Error, in preference: LanguagePreference = .process,
-        context: ClassificationContext = ClassificationContext()
+        context: ClassificationContext = .processUser
     ) -> Alert {
         AlertLocalizer(catalog: catalog).alert(
             for: classify(error, context: context), chain: catalog.languageOrdinals(for: preference))

@@ -86,7 +86,7 @@ public struct AlertPipeline: Sendable {
     /// The framework's facts win over the pipeline's (see ``ClassificationContext``), and for a
     /// server's client (``ClassificationContext/Audience/serverClient``) another library's
     /// `LocalizedError` texts are read only for the types listed with ``showingTexts(of:code:)``.
-    public func classify(_ error: any Error, context: ClassificationContext = ClassificationContext())
+    public func classify(_ error: any Error, context: ClassificationContext = .processUser)
         -> Classification
     {
         // A local, so the closure captures the chain alone, not a copy of the whole pipeline.

@@ -96,6 +96,10 @@ public struct ClassificationContext: Sendable, Hashable {
         set { update { $0.message = newValue } }
     }
 
+    /// A person at this process, with no metadata and no framework facts: the context of an alert
+    /// asked for without one. Shared, so that passing it costs one reference.
+    public static let processUser = ClassificationContext()
+
     /// A context; everything is optional, and without arguments it is a person at this process with
     /// no metadata and no framework facts.
     public init(

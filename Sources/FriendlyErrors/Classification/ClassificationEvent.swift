@@ -13,7 +13,7 @@ public struct ClassificationEvent: Sendable {
     public let context: ClassificationContext
 
     /// An event; pipelines make them, and tests of observers may too.
-    public init(error: any Error, classification: Classification, context: ClassificationContext = ClassificationContext()) {
+    public init(error: any Error, classification: Classification, context: ClassificationContext = .processUser) {
         self.error = error
         self.classification = classification
         self.context = context
