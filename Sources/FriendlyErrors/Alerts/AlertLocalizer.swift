@@ -212,6 +212,7 @@ struct AlertLocalizer {
             guard let row = index.row(of: category) else { return nil }
             for ordinal in chain {
                 if let value = index.value(field, ofCode: row, language: ordinal) {
+                    if let plain = value.plain { return nonEmpty(plain) }
                     return nonEmpty(value.formatted(with: [], language: index.languages[ordinal].name))
                 }
             }
@@ -256,11 +257,14 @@ struct AlertLocalizer {
 
         /// Formats the value of the first language that has one, with the text's arguments.
         private func find(_ text: LocalizableText, _ value: (_ ordinal: Int) -> CatalogIndex.Value?) -> String? {
+            let hasArguments = !text.arguments.isEmpty
             for ordinal in chain {
                 guard let found = value(ordinal) else { continue }
+                // The common case, a text without arguments found without placeholders: it is shown as it is.
+                if !hasArguments, let plain = found.plain { return plain.isEmpty ? nil : plain }
                 // A translation of a key the base language also has was checked when the catalog loaded.
                 let base = CatalogIndex.baseOrdinal
-                let baseHasEntry = ordinal == base || text.arguments.isEmpty || value(base) != nil
+                let baseHasEntry = ordinal == base || !hasArguments || value(base) != nil
                 return format((found, index.languages[ordinal].name), text, baseHasEntry: baseHasEntry)
             }
             return format(nil, text, baseHasEntry: false)
