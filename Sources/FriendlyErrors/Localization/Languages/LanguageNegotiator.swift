@@ -129,17 +129,24 @@ struct LanguageNegotiator: Sendable {
                 return (precomputed[language] ?? baseOnly).chain
             }
         }
+        // `ll_RR`: a POSIX locale name as `LANG` spells it (`ja_JP`), which is the tag `ll-RR`; spelled
+        // so, it is found as above instead of being parsed.
+        if let languageLength = Self.canonicalLanguageRegionSplit(spelling, separator: UInt8(ascii: "_")) {
+            let utf8 = spelling.utf8
+            return chainIndices(
+                forTag: String(utf8.prefix(languageLength))! + "-" + String(utf8.dropFirst(languageLength + 1))!)
+        }
         guard let tag = LanguageTag(spelling) else { return baseOnly.chain }
         return match(for: tag).chain
     }
 
     /// The length of the language subtag when `spelling` is a canonical language-region tag
-    /// (`de-CH`, `ast-ES`, `es-419`); `nil` for any other shape.
-    private static func canonicalLanguageRegionSplit(_ spelling: String) -> Int? {
+    /// (`de-CH`, `ast-ES`, `es-419`), or one written with another `separator`; `nil` for any other shape.
+    private static func canonicalLanguageRegionSplit(_ spelling: String, separator: UInt8 = UInt8(ascii: "-")) -> Int? {
         var utf8 = spelling.utf8.makeIterator()
         var languageLength = 0
         while let byte = utf8.next() {
-            if byte == UInt8(ascii: "-") { break }
+            if byte == separator { break }
             guard (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte), languageLength < 3 else { return nil }
             languageLength += 1
         }
