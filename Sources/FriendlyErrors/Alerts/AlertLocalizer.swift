@@ -121,6 +121,7 @@ struct AlertLocalizer {
     /// has one, or the base language alone when only their defaults (base-language texts in code)
     /// can be shown — so that the built-in texts and labels around them are in their language too,
     /// also when an app's catalog was not loaded. An alert without texts of its own keeps `chain`.
+    @inline(__always)
     private func chain(
         _ chain: [Int], code: String, row: Int?, _ title: LocalizableText, _ message: LocalizableText,
         _ reason: LocalizableText, _ suggestion: LocalizableText, recoveries: [Recovery], fieldProblems: [FieldProblem]
@@ -237,7 +238,7 @@ struct AlertLocalizer {
             if let key = text.key {
                 return key.isEmpty ? nil : index.languages[ordinal].texts[key] != nil
             }
-            if let row, index.value(field, ofCode: row, language: ordinal) != nil { return true }
+            if let row, index.hasValue(field, ofCode: row, language: ordinal) { return true }
             return text.hasDefault ? false : nil
         }
 

@@ -171,6 +171,12 @@ final class CatalogIndex: Sendable {
         return slot < 0 ? nil : languages[ordinal].texts.value(at: Int(slot))
     }
 
+    /// Whether the language with this ordinal has field `field` of the code numbered `row`: what
+    /// ``value(_:ofCode:language:)`` would find, without copying the value out.
+    func hasValue(_ field: Field, ofCode row: Int, language ordinal: Int) -> Bool {
+        fieldSlots[(row * languages.count + ordinal) * Field.allCases.count + field.rawValue] >= 0
+    }
+
     /// The label of recovery `id` of the code numbered `row`, in the language with this ordinal.
     func actionLabel(_ id: String, ofCode row: Int, language ordinal: Int) -> Value? {
         guard let slot = actionSlots[row * languages.count + ordinal]?[id] else { return nil }
