@@ -42,6 +42,11 @@ struct LanguageNegotiator: Sendable {
     private let languagesPresent: Set<String>
     private let precomputed: StringTable<Match>
     private let baseOnly: Match
+    /// The precomputed chains of bare language codes (`en`, `ja`, `zh`), by the code's letters packed
+    /// into an integer (``packedLanguage(_:)``): the tags passed most often, found by comparing a few
+    /// integers instead of hashing a string. In the order of `packedChains`.
+    private let packedLanguages: [UInt32]
+    private let packedChains: [[Int]]
 
     /// A negotiator for a catalog with these languages (spelled as tags or POSIX names, in the order
     /// the app prefers them) and this base language.
@@ -89,6 +94,28 @@ struct LanguageNegotiator: Sendable {
                 for: tag, tags: tags, indexBySpelling: indexBySpelling, baseIndex: baseIndex)
         }
         self.precomputed = StringTable(precomputed)
+        let bareLanguages = precomputed.compactMap { spelling, match in
+            Self.packedLanguage(spelling).map { ($0, match.chain) }
+        }
+        packedLanguages = bareLanguages.map(\.0)
+        packedChains = bareLanguages.map(\.1)
+    }
+
+    /// A language code of two or three lowercase ASCII letters (`en`, `ast`) packed into an integer,
+    /// a byte a letter; `nil` for any other spelling.
+    static func packedLanguage(_ spelling: String) -> UInt32? {
+        // The length first (stored, not counted), then the bytes in place: iterating a string's UTF-8
+        // costs several times as much.
+        let utf8 = spelling.utf8
+        guard utf8.count == 2 || utf8.count == 3 else { return nil }
+        return utf8.withContiguousStorageIfAvailable { bytes in
+            var packed: UInt32 = 0
+            for byte in bytes {
+                guard byte >= UInt8(ascii: "a"), byte <= UInt8(ascii: "z") else { return nil }
+                packed = packed << 8 | UInt32(byte)
+            }
+            return packed
+        } ?? nil
     }
 
     /// The languages to look a key up in, in order; the last is always the base language.
@@ -120,6 +147,11 @@ struct LanguageNegotiator: Sendable {
     /// ``LanguagePreference`` when the spelling is already canonical: the tag a server or a test
     /// passes again and again costs what a prebuilt preference costs.
     func chainIndices(forTag spelling: String) -> [Int] {
+        if let packed = Self.packedLanguage(spelling) {
+            for position in packedLanguages.indices where packedLanguages[position] == packed {
+                return packedChains[position]
+            }
+        }
         if let match = precomputed[spelling] { return match.chain }
         // `ll-RR`, `lll-RR` or `ll-123`: canonical, so parsing it would give the same spelling back,
         // and `match(for:)` would drop the region of a single-script language.
