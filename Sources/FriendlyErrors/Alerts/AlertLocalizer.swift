@@ -39,6 +39,9 @@ struct AlertLocalizer {
         switch classification.recoveries.count {
         case 0:
             actions = language.confirmationActions
+        case 1 where classification.recoveries[0].isStockRetryOffer && language.retrySuggestionActions != nil:
+            // Try Again, as the alert's first language has it: the same actions for every such alert.
+            actions = language.retrySuggestionActions!
         case 1 where !Self.isStockID(classification.recoveries[0].id):
             // The common suggestion (one recovery and Cancel), built straight into its final array.
             let recovery = action(for: classification.recoveries[0], lookup)

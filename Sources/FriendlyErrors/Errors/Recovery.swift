@@ -46,6 +46,9 @@ public struct Recovery: Sendable, Identifiable {
     public var href: String?
     /// The work to do when the user chooses this recovery.
     public let perform: @Sendable () async throws -> RecoveryOutcome
+    /// Whether this is ``retry(label:)``'s recovery, whose action is always the same: an alert in a
+    /// language whose catalog has its label takes a prebuilt action (see ``isStockRetryOffer``).
+    let isStockRetry: Bool
 
     /// A recovery with a stable id, a label, optionally a link, and the code to run.
     public init(
@@ -55,12 +58,30 @@ public struct Recovery: Sendable, Identifiable {
         href: String? = nil,
         perform: @escaping @Sendable () async throws -> RecoveryOutcome
     ) {
+        self.init(id: id, label: label, isDestructive: isDestructive, href: href, isStockRetry: false, perform: perform)
+    }
+
+    init(
+        id: String, label: LocalizableText, isDestructive: Bool, href: String?, isStockRetry: Bool,
+        perform: @escaping @Sendable () async throws -> RecoveryOutcome
+    ) {
         self.id = id
         self.label = label
         self.isDestructive = isDestructive
         self.href = href
+        self.isStockRetry = isStockRetry
         self.perform = perform
     }
+
+    /// Whether this recovery is the stock retry as ``retry(label:)`` made it, with its label still
+    /// the catalog's `action.retry` and nothing else changed: its action in a language is always the
+    /// same, so a catalog builds it once per language.
+    var isStockRetryOffer: Bool {
+        isStockRetry && !isDestructive && href == nil && label.key == Self.retryLabelKey && label.arguments.isEmpty
+    }
+
+    /// The catalog key of the stock retry's label.
+    static let retryLabelKey = "action.retry"
 
     /// A recovery that is only a way to go somewhere: a link (``href``) for presenters that can follow
     /// one, and nothing to run where none can (choosing it answers ``RecoveryOutcome/done``).
@@ -78,6 +99,6 @@ public struct Recovery: Sendable, Identifiable {
     public static func retry(label: LocalizableText = LocalizableText(key: "action.retry", default: "Try Again"))
         -> Recovery
     {
-        Recovery(id: "retry", label: label) { .retry }
+        Recovery(id: "retry", label: label, isDestructive: false, href: nil, isStockRetry: true) { .retry }
     }
 }

@@ -74,6 +74,11 @@ final class CatalogIndex: Sendable {
         let cancel: AlertAction
         /// The actions of an alert without recoveries (OK alone), shared by every such alert.
         let confirmationActions: [AlertAction]
+        /// The actions of an alert whose one recovery is the stock retry (``Recovery/isStockRetryOffer``),
+        /// Cancel and Try Again, when this language has the label: shared by every such alert, which then
+        /// neither looks the label up nor allocates its actions. `nil` when the label is not this
+        /// language's own text (the alert looks it up along its chain).
+        let retrySuggestionActions: [AlertAction]?
 
         init(name: String, texts: [String: CatalogValue], ok: String, cancel: String) {
             self.name = name
@@ -81,6 +86,15 @@ final class CatalogIndex: Sendable {
             self.ok = AlertAction(id: AlertAction.okID, label: ok, role: .default)
             self.cancel = AlertAction(id: AlertAction.cancelID, label: cancel, role: .cancel)
             confirmationActions = [self.ok]
+            if let retry = self.texts[Recovery.retryLabelKey]?.plain, !retry.isEmpty {
+                // As the alert orders a suggestion that is not destructive: Cancel first.
+                retrySuggestionActions = [
+                    self.cancel,
+                    AlertAction(id: Recovery.retry().id, label: retry, role: .default, perform: Recovery.retry().perform),
+                ]
+            } else {
+                retrySuggestionActions = nil
+            }
         }
     }
 
