@@ -37,6 +37,36 @@ struct AlertOrderingTests {
         #expect(alert.actions.map(\.role) == [.cancel, .default])
     }
 
+    /// The stock retry takes actions its language builds once; they are what the general path makes of
+    /// a recovery written out the same way, in every language of the catalog.
+    @Test func stockRetryActionsAreTheGeneralPathsActions() async throws {
+        let written = Recovery(id: "retry", label: LocalizableText(key: "action.retry", default: "Try Again")) {
+            .retry
+        }
+        for language in pipeline.catalog.languages + ["pt-BR", "ja-JP", "xx"] {
+            let stock = pipeline.alert(for: WithRecoveries(recoveries: [.retry()]), in: LanguagePreference(tag: language))
+            let general = pipeline.alert(for: WithRecoveries(recoveries: [written]), in: LanguagePreference(tag: language))
+            #expect(stock.actions == general.actions, "\(language)")
+            #expect(stock.actions.map(\.id) == ["cancel", "retry"], "\(language)")
+            #expect(try await stock.actions[1].perform?() == .retry)
+        }
+    }
+
+    /// A stock retry whose label, role or link the app changed is an ordinary recovery.
+    @Test func changedStockRetryKeepsItsChanges() {
+        var relabelled = Recovery.retry()
+        relabelled.label = "Reconnect"
+        var destructive = Recovery.retry()
+        destructive.isDestructive = true
+        let custom = Recovery.retry(label: LocalizableText(key: "shop.retry", default: "Try the order again"))
+        for language in ["en", "ja"] {
+            let preference = LanguagePreference(tag: language)
+            #expect(pipeline.alert(for: WithRecoveries(recoveries: [relabelled]), in: preference).actions[1].label == "Reconnect")
+            #expect(pipeline.alert(for: WithRecoveries(recoveries: [destructive]), in: preference).actions.map(\.id) == ["retry", "cancel"])
+            #expect(pipeline.alert(for: WithRecoveries(recoveries: [custom]), in: preference).actions[1].label == "Try the order again")
+        }
+    }
+
     @Test func choiceListHasDestructiveFirstAndExactlyOneCancelLast() {
         let alert = pipeline.alert(
             for: WithRecoveries(recoveries: [

@@ -158,7 +158,8 @@ import Testing
             "en", "en-US", "en-GB", "ja", "ja-JP", "ja_JP", "JA-jp", "ja-jp", "de-AT", "de-CH", "pt-PT", "pt_BR",
             "zh", "zh-CN", "zh-TW", "zh-HK", "zh-Hant", "zh-Hant-TW", "zh_Hant_TW", "sr-RS", "es-419", "es-4190",
             "xx", "xx-YY", "abcd-EF", "", "-", "ja-", "-JP", "x-private", "i-klingon", "en-US-u-ca-gregory", "ja-JPN",
-            "\u{1B}[31m", "ja-J\u{0}", "日本語",
+            "\u{1B}[31m", "ja-J\u{0}", "日本語", "de_CH", "fr_FR", "zh_TW", "xx_YY", "ja_", "_JP", "ja_jp", "ja_JP.UTF-8",
+            "ast", "abc", "JA", "j", "jaa", "e\u{301}n",
         ]
         for spelling in spellings {
             #expect(

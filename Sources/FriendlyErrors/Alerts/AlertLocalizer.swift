@@ -15,9 +15,10 @@ struct AlertLocalizer {
     typealias Field = CatalogIndex.Field
 
     /// The alert for `classification` in the languages of `chain`, ordinals of the catalog's
-    /// languages as ``TranslationCatalog/languageOrdinals(for:)`` gives them (never empty).
-    func alert(for classification: Classification, chain: [Int]) -> Alert {
-        let row = index.codes[classification.code]
+    /// languages as ``TranslationCatalog/languageOrdinals(for:)`` gives them (never empty). `row` is
+    /// the row of its code in the index, when the caller has it (``CatalogLookups/row(of:known:)``).
+    func alert(for classification: Classification, chain: [Int], row: Int?? = nil) -> Alert {
+        let row = row ?? index.codes[classification.code]
         let chain = self.chain(
             chain, code: classification.code, row: row, classification.title, classification.message,
             classification.reason, classification.suggestion, recoveries: classification.recoveries,
@@ -131,6 +132,17 @@ struct AlertLocalizer {
     ) -> [Int] {
         let base = CatalogIndex.baseOrdinal
         guard let first = chain.first, first != base else { return chain }
+        // A code no catalog has, and texts without keys: no language has any of them, so the
+        // answer does not depend on the languages (the common app error without translations).
+        if row == nil, title.key == nil, message.key == nil, reason.key == nil, suggestion.key == nil,
+            recoveries.isEmpty, fieldProblems.isEmpty
+        {
+            let hasOwnText = title.hasDefault || message.hasDefault || reason.hasDefault || suggestion.hasDefault
+            return hasOwnText ? [base] : chain
+        }
+        // The first language has the code's title: what the loop below finds first, found directly
+        // (the common Foundation error, whose texts every catalog language has).
+        if let row, title.key == nil, index.hasValue(.title, ofCode: row, language: first) { return chain }
         let lookup = Lookup(index: index, chain: chain, row: row)
         // Whether any text is one of the alert's own: a plain local passed `inout`, not captured by a
         // nested function (a captured variable is boxed and checked for exclusive access at run time).

@@ -49,7 +49,13 @@ public struct AlertPipeline: Sendable {
     }
 
     /// The catalogs texts are looked up in: the library's own, with the app's layered over them.
-    public private(set) var catalog: TranslationCatalog
+    public private(set) var catalog: TranslationCatalog {
+        didSet { knownCodeRows = Self.knownCodeRows(in: catalog) }
+    }
+    /// The rows in ``catalog``'s index of the built-in entries' codes, by
+    /// ``FoundationErrorTable/Entry/ordinal`` (-1 for none): made once per catalog, so that every
+    /// alert of a Foundation or unexpected error reads its code's row instead of hashing the code.
+    private var knownCodeRows: [Int]
     /// What the pipeline reveals.
     public private(set) var configuration: Configuration
 
@@ -65,7 +71,24 @@ public struct AlertPipeline: Sendable {
     public init(catalog: TranslationCatalog = .builtIn, configuration: Configuration = Configuration()) {
         self.catalog = catalog
         self.configuration = configuration
+        knownCodeRows = Self.knownCodeRows(in: catalog)
         rebuildChain()
+    }
+
+    private static func knownCodeRows(in catalog: TranslationCatalog) -> [Int] {
+        let entries = FoundationErrorTable.allEntries
+        var rows = Array(repeating: -1, count: (entries.last?.ordinal ?? -1) + 1)
+        for entry in entries { rows[entry.ordinal] = catalog.index.codes[entry.code] ?? -1 }
+        return rows
+    }
+
+    /// The row of `classification`'s code in the catalog's index when it is a built-in entry's
+    /// (``Classification/knownCode``): `.some(nil)` for a code without texts, `nil` (not known) for
+    /// any other, which the alert looks up.
+    func knownRow(of classification: Classification) -> Int?? {
+        guard let known = classification.knownCode, known < knownCodeRows.count else { return nil }
+        let row = knownCodeRows[known]
+        return .some(row < 0 ? nil : row)
     }
 
     /// Whether any observer sees this pipeline's classifications: an integration can skip gathering
@@ -268,3 +291,4 @@ private final class ClassifierChain: Sendable {
         }
     }
 }
+

@@ -17,7 +17,7 @@ extension Classification {
     private static let builtInEntries: [String: FoundationErrorTable.Entry] = {
         var entries: [String: FoundationErrorTable.Entry] = [:]
         for entry in FoundationErrorTable.entries { entries[entry.code] = entry }
-        entries[FallbackClassifier.code] = FoundationErrorTable.Entry(code: FallbackClassifier.code, category: .unknown)
+        entries[FallbackClassifier.code] = FoundationErrorTable.unexpected
         return entries
     }()
 }

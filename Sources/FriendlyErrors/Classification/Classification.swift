@@ -5,7 +5,9 @@
 /// the original error's own text unless the app opted into debug details.
 public struct Classification: Sendable {
     /// The stable dotted code (`"file.notFound"`).
-    public var code: String
+    public var code: String {
+        didSet { knownCode = nil }
+    }
     /// What kind of failure it is.
     public var category: ErrorCategory
     /// How serious it is.
@@ -45,6 +47,10 @@ public struct Classification: Sendable {
     /// The level the error or a rule set, which wins over the default; ``logLevel`` is the one the
     /// error is logged at.
     public var logLevelOverride: LogLevel?
+    /// The ordinal of the built-in entry this classification was made from (a Foundation error's,
+    /// the fallback's), while its code is still that entry's: the alert finds the code's texts by
+    /// it without hashing the code. Set by the library only; a new code clears it.
+    var knownCode: Int? = nil
 
     /// How loud this error is in an operator's log: ``logLevelOverride``, else the default from the
     /// category, severity and status (see ``LogLevel/default(category:severity:httpStatus:)``):

@@ -18,6 +18,6 @@ struct FallbackClassifier: Sendable {
             httpStatusOverride: nil, exitStatusOverride: nil, location: nil,
             referenceID: drawsReferenceID ? ReferenceID.make() : nil, isUnexpected: true,
             debugDetail: includesDebugDetails ? String(reflecting: error) : nil, responseHeaders: [], fieldProblems: [],
-            logLevelOverride: nil)
+            logLevelOverride: nil, knownCode: FoundationErrorTable.unexpected.ordinal)
     }
 }

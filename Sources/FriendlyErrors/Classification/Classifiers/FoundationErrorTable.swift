@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// The codes, categories and retry offers of the Foundation errors the pipeline knows: the one list
 /// that the classifier, the built-in classifications (``Classification/builtIn(code:)``) and the
@@ -16,6 +17,11 @@ enum FoundationErrorTable {
         /// A cancellation is the user's own choice, not a failure: every kind of it is a note.
         private let severity: Severity
         private let recoveries: [Recovery]
+        /// A number of its own, from 0 in the order entries are made: its classifications carry it
+        /// (``Classification/knownCode``), so that a pipeline finds the code's texts in an array
+        /// made once per catalog instead of hashing the code.
+        let ordinal: Int
+        private static let made = Atomic<Int>(0)
 
         init(code: String, category: ErrorCategory, offersRetry: Bool = false) {
             self.code = code
@@ -23,6 +29,7 @@ enum FoundationErrorTable {
             self.offersRetry = offersRetry
             severity = category == .cancelled ? .info : .error
             recoveries = offersRetry ? [.retry()] : []
+            ordinal = Self.made.wrappingAdd(1, ordering: .relaxed).oldValue
         }
 
         /// The classification of an error with this entry: built with the memberwise initializer
@@ -39,9 +46,22 @@ enum FoundationErrorTable {
                 message: LocalizableText(), reason: reason, suggestion: LocalizableText(),
                 recoveries: recoveries, httpStatusOverride: nil, exitStatusOverride: nil, location: nil,
                 referenceID: nil, isUnexpected: false, debugDetail: nil, responseHeaders: [],
-                fieldProblems: fieldProblems, logLevelOverride: nil)
+                fieldProblems: fieldProblems, logLevelOverride: nil, knownCode: ordinal)
         }
     }
+
+    /// The entry of the fallback's code, `unexpected`: its classification is built by
+    /// ``FallbackClassifier``, which gives it this entry's ordinal.
+    static let unexpected = Entry(code: FallbackClassifier.code, category: .unknown)
+
+    /// Every entry made, each once, for the pipeline's table of their codes' rows.
+    static let allEntries: [Entry] = {
+        var byOrdinal: [Int: Entry] = [:]
+        for entry in Array(cocoa.values) + Array(posix.values) + Array(url.values) + entries + [unexpected] {
+            byOrdinal[entry.ordinal] = entry
+        }
+        return byOrdinal.values.sorted { $0.ordinal < $1.ordinal }
+    }()
 
     static let fileNotFound = Entry(code: "file.notFound", category: .notFound)
     static let filePermission = Entry(code: "file.permissionDenied", category: .permissionDenied)

@@ -43,10 +43,14 @@ struct LanguageNegotiator: Sendable {
     private let precomputed: StringTable<Match>
     private let baseOnly: Match
     /// The precomputed chains of bare language codes (`en`, `ja`, `zh`), by the code's letters packed
-    /// into an integer (``packedLanguage(_:)``): the tags passed most often, found by comparing a few
-    /// integers instead of hashing a string. In the order of `packedChains`.
+    /// into an integer (``packedTag(_:)``): the tags passed most often, found by comparing a few
+    /// integers instead of hashing a string. In the order of `packedChains`, the base language first.
     private let packedLanguages: [UInt32]
     private let packedChains: [[Int]]
+    /// For each of `packedLanguages`, whether its canonical regional tags (`ja-JP`, `ja-US`) find what
+    /// the language finds: a language with one script that the catalog spells without a region,
+    /// script or variant (what ``chainIndices(forTag:)`` otherwise finds by hashing twice).
+    private let packedRegionless: [Bool]
 
     /// A negotiator for a catalog with these languages (spelled as tags or POSIX names, in the order
     /// the app prefers them) and this base language.
@@ -95,26 +99,45 @@ struct LanguageNegotiator: Sendable {
         }
         self.precomputed = StringTable(precomputed)
         let bareLanguages = precomputed.compactMap { spelling, match in
-            Self.packedLanguage(spelling).map { ($0, match.chain) }
+            Self.packedTag(spelling).flatMap { $0.hasRegion ? nil : (spelling, $0.language, match.chain) }
+        }.sorted { ($0.2.first ?? 0, $0.0) < ($1.2.first ?? 0, $1.0) }
+        packedLanguages = bareLanguages.map(\.1)
+        packedChains = bareLanguages.map(\.2)
+        packedRegionless = bareLanguages.map { language, _, _ in
+            LanguageTag.likelyScript(language: language, region: nil) == nil
+                && !tags.contains { tag in
+                    tag?.language == language
+                        && (tag?.region != nil || tag?.script != nil || tag?.variants.isEmpty == false)
+                }
         }
-        packedLanguages = bareLanguages.map(\.0)
-        packedChains = bareLanguages.map(\.1)
     }
 
-    /// A language code of two or three lowercase ASCII letters (`en`, `ast`) packed into an integer,
-    /// a byte a letter; `nil` for any other spelling.
-    static func packedLanguage(_ spelling: String) -> UInt32? {
+    /// A canonical tag of a language and at most a region — `en`, `ast`, `ja-JP`, `es-419` — as its
+    /// language's letters packed into an integer (a byte a letter) and whether it has the region;
+    /// `nil` for any other spelling.
+    static func packedTag(_ spelling: String) -> (language: UInt32, hasRegion: Bool)? {
         // The length first (stored, not counted), then the bytes in place: iterating a string's UTF-8
         // costs several times as much.
         let utf8 = spelling.utf8
-        guard utf8.count == 2 || utf8.count == 3 else { return nil }
-        return utf8.withContiguousStorageIfAvailable { bytes in
+        guard utf8.count >= 2, utf8.count <= 7 else { return nil }
+        return utf8.withContiguousStorageIfAvailable { bytes -> (language: UInt32, hasRegion: Bool)? in
             var packed: UInt32 = 0
-            for byte in bytes {
-                guard byte >= UInt8(ascii: "a"), byte <= UInt8(ascii: "z") else { return nil }
+            var position = 0
+            while position < bytes.count, bytes[position] != UInt8(ascii: "-") {
+                let byte = bytes[position]
+                guard byte >= UInt8(ascii: "a"), byte <= UInt8(ascii: "z"), position < 3 else { return nil }
                 packed = packed << 8 | UInt32(byte)
+                position += 1
             }
-            return packed
+            guard position >= 2 else { return nil }
+            if position == bytes.count { return (packed, false) }
+            // `-RR` in capitals or `-123` in digits, nothing after it.
+            let region = bytes[(position + 1)...]
+            let letters = region.count == 2
+                && region.allSatisfy { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") }
+            let digits = region.count == 3
+                && region.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
+            return letters || digits ? (packed, true) : nil
         } ?? nil
     }
 
@@ -147,9 +170,10 @@ struct LanguageNegotiator: Sendable {
     /// ``LanguagePreference`` when the spelling is already canonical: the tag a server or a test
     /// passes again and again costs what a prebuilt preference costs.
     func chainIndices(forTag spelling: String) -> [Int] {
-        if let packed = Self.packedLanguage(spelling) {
-            for position in packedLanguages.indices where packedLanguages[position] == packed {
-                return packedChains[position]
+        if let packed = Self.packedTag(spelling) {
+            for position in packedLanguages.indices where packedLanguages[position] == packed.language {
+                if !packed.hasRegion || packedRegionless[position] { return packedChains[position] }
+                break
             }
         }
         if let match = precomputed[spelling] { return match.chain }
