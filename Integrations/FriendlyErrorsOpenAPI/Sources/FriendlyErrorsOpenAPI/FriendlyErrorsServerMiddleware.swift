@@ -28,8 +28,9 @@ public struct FriendlyErrorsServerMiddleware: ServerMiddleware {
     /// `error.reference_id`, `http.response.status_code`) and `openapi.operation_id`.
     public let logger: Logger
     /// `Content-Type`, `Content-Language`, `Vary` as every response starts, made once per catalog
-    /// language: copying them costs less than making three fields per response.
-    private let leadingFields: [String: HTTPFields]
+    /// language: copying them costs less than making three fields per response. A list: a catalog has
+    /// a few languages, and comparing short tags costs less than hashing one.
+    private let leadingFields: [(language: String, fields: HTTPFields)]
 
     /// A middleware answering errors through `pipeline` and logging them through `logger`. The catalog's
     /// diagnostics (a missing folder, a bad line, with its `file:line:column`) are logged here, at start-up.
@@ -43,10 +44,9 @@ public struct FriendlyErrorsServerMiddleware: ServerMiddleware {
         for diagnostic in pipeline.catalog.diagnostics {
             logger.log(level: diagnostic.severity == .error ? .error : .warning, "\(diagnostic)")
         }
-        leadingFields = Dictionary(
-            uniqueKeysWithValues: pipeline.catalog.languages.map {
-                ($0, [.contentType: ErrorResponse.contentType, .contentLanguage: $0, .vary: "Accept, Accept-Language"])
-            })
+        leadingFields = pipeline.catalog.languages.map {
+            ($0, [.contentType: ErrorResponse.contentType, .contentLanguage: $0, .vary: "Accept, Accept-Language"])
+        }
     }
 
     /// Calls `next`; when it throws, answers the error as the core's server response and logs it. Never
@@ -107,7 +107,7 @@ public struct FriendlyErrorsServerMiddleware: ServerMiddleware {
         var fields = HTTPFields()
         var rest = response.headers[...]
         // Only when the response starts exactly as the prepared fields do.
-        if rest.count >= 3, rest[1].name == "Content-Language", let prepared = leadingFields[rest[1].value],
+        if rest.count >= 3, rest[1].name == "Content-Language", let prepared = preparedFields(for: rest[1].value),
             rest[0].name == "Content-Type", rest[0].value == ErrorResponse.contentType,
             rest[2].name == "Vary", rest[2].value == "Accept, Accept-Language"
         {
@@ -124,6 +124,12 @@ public struct FriendlyErrorsServerMiddleware: ServerMiddleware {
             HTTPResponse(status: HTTPResponse.Status(code: response.status), headerFields: fields),
             response.body.isEmpty ? nil : HTTPBody(response.body)
         )
+    }
+
+    /// The leading fields prepared for `language`, if it is one of the catalog's.
+    private func preparedFields(for language: String) -> HTTPFields? {
+        for prepared in leadingFields where prepared.language == language { return prepared.fields }
+        return nil
     }
 
     /// Hands the framework's status and headers to the core; returns the error's own response when it is
