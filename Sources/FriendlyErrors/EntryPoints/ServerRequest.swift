@@ -137,7 +137,8 @@ extension AlertPipeline {
                 alert: consume alert, contentLanguage: language, format: format, event: consume event,
                 htmlPresenter: htmlPresenter, pageRequest: page)
         } else if format.isPlainText {
-            response = ErrorResponse(alert: consume alert, contentLanguage: language, format: format, event: consume event)
+            response = ErrorResponse(
+                alert: consume alert, contentLanguage: language, format: format, event: consume event)
         } else {
             // Problem+json, also for a page's request without an HTML presenter.
             let body = presenter.bodyWithNewInstance(for: alert)

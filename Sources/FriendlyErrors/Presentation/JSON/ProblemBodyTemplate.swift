@@ -55,7 +55,8 @@ struct ProblemBodyTemplate: Sendable {
         if let found { return found }
         let template = presenter.template(for: alert)
         if template.bytes.count <= maximumBytes {
-            let entry = Entry(alert: Self.inert(alert), status: status, settings: Settings(presenter), template: template)
+            let entry = Entry(
+                alert: Self.inert(alert), status: status, settings: Settings(presenter), template: template)
             recent.withLock { $0.keep(entry) }
         }
         return template
