@@ -24,6 +24,26 @@ import Testing
         #expect(ResponseHeader(name: "Allow\r\nX: 1", value: "GET").name == "AllowX1")
     }
 
+    @Test func cleanHeadersAreKeptAndOthersCleanedAndTrimmed() {
+        #expect(ResponseHeader(name: "X-Trace", value: "a\tb c").value == "a\tb c")
+        #expect(ResponseHeader(name: "X-Trace", value: " \ta b\t ").value == "a b")
+        #expect(ResponseHeader(name: "X-Trace", value: "caf\u{E9} ").value == "caf")
+        #expect(ResponseHeader(name: "X-Trace", value: "   ").value == "")
+        #expect(ResponseHeader(name: "X-Trace", value: "").value == "")
+        #expect(ResponseHeader(name: "X-Tr\u{E9}ce", value: "a").name == "X-Trce")
+        #expect(ResponseHeader(name: "", value: "a").name == "")
+    }
+
+    @Test func namesCompareCaseInsensitivelyWhateverTheirLength() {
+        let vary = ResponseHeader(name: "Vary", value: "Origin")
+        #expect(vary.hasName("Vary"))
+        #expect(vary.hasName("vARY"))
+        #expect(!vary.hasName("Very"))
+        #expect(!vary.hasName("Var"))
+        #expect(!vary.hasName("Varys"))
+        #expect(ResponseHeader(name: "", value: "a").hasName(""))
+    }
+
     @Test func helpersWriteTheStandardValues() {
         #expect(ResponseHeader.allow(["GET", "HEAD"]).description == "Allow: GET, HEAD")
         #expect(ResponseHeader.location("/orders/7").description == "Location: /orders/7")

@@ -143,7 +143,14 @@ public struct AlertPipeline: Sendable {
                 classification.httpStatusOverride = status
             }
         }
-        if !context.responseHeaders.isEmpty { classification.responseHeaders += context.responseHeaders }
+        if !context.responseHeaders.isEmpty {
+            // Most classifications have no headers of their own: the framework's are taken as they are.
+            if classification.responseHeaders.isEmpty {
+                classification.responseHeaders = context.responseHeaders
+            } else {
+                classification.responseHeaders += context.responseHeaders
+            }
+        }
         if !observers.isEmpty { notify(error, classification, context) }
         return classification
     }

@@ -39,8 +39,9 @@ extension AlertPipeline {
     ///   - error: the error thrown.
     ///   - request: what the server knows about the request; its `accept` is not read.
     public func serverAlert(for error: any Error, to request: ServerRequest) -> ServerAlert {
-        let (alert, classification, event) = serverAnswer(for: error, to: request)
-        let base = alert.language == catalog.baseLanguage ? alert : self.alert(localizing: classification, in: .base)
+        let (alert, event) = serverAnswer(for: error, to: request)
+        let base =
+            alert.language == catalog.baseLanguage ? alert : self.alert(localizing: event.classification, in: .base)
         return ServerAlert(alert: alert, baseLanguageAlert: base, event: event)
     }
 }

@@ -122,33 +122,42 @@ extension AlertPipeline {
         for error: any Error, to request: ServerRequest, presenter: JSONPresenter = JSONPresenter(),
         htmlPresenter: HTMLPresenter?
     ) -> ErrorResponse {
-        let (alert, _, event) = serverAnswer(for: error, to: request)
+        let (alert, event) = serverAnswer(for: error, to: request)
         let format = ErrorResponse.Format(accept: request.accept)
+        let isHead = request.method == "HEAD"
+        // The alert and the event are moved into the response (`consume`): the optimizer copies them
+        // otherwise, each a few hundred instructions to copy and as many to destroy.
+        let language = alert.language
         let response: ErrorResponse
         if format.isHTML, let htmlPresenter {
             let page = HTMLPresenter.PageRequest(
                 method: request.method, target: request.target, host: request.host, referer: request.referer,
                 styleNonce: request.styleNonce)
             response = ErrorResponse(
-                alert: alert, contentLanguage: alert.language, format: format, event: event,
+                alert: consume alert, contentLanguage: language, format: format, event: consume event,
                 htmlPresenter: htmlPresenter, pageRequest: page)
-        } else {
+        } else if format.isPlainText {
             response = ErrorResponse(
-                alert: alert, contentLanguage: alert.language, presenter: presenter,
-                format: format.isHTML ? .problemJSON : format, event: event)
+                alert: consume alert, contentLanguage: language, format: format, event: consume event)
+        } else {
+            // Problem+json, also for a page's request without an HTML presenter.
+            let body = presenter.bodyWithNewInstance(for: alert)
+            response = ErrorResponse(
+                alert: consume alert, contentType: ErrorResponse.contentType, contentLanguage: language, body: body,
+                event: consume event)
         }
-        guard request.method == "HEAD" else { return response }
-        return ErrorResponse(status: response.status, headers: response.headers, body: [], alert: alert, event: event)
+        guard isHead else { return response }
+        return ErrorResponse(
+            status: response.status, headers: response.headers, body: [], alert: response.alert, event: response.event)
     }
 }
 
 extension AlertPipeline {
     /// The server flow up to the body, for every server medium (``response(for:to:presenter:htmlPresenter:)``,
     /// ``serverAlert(for:to:)``): classified for a server's client with the framework's facts, put into
-    /// the one language negotiated from `Accept-Language`, and the observers' event.
-    func serverAnswer(for error: any Error, to request: ServerRequest)
-        -> (alert: Alert, classification: Classification, event: ClassificationEvent)
-    {
+    /// the one language negotiated from `Accept-Language`, and the observers' event, which holds the
+    /// classification.
+    func serverAnswer(for error: any Error, to request: ServerRequest) -> (alert: Alert, event: ClassificationEvent) {
         let context = ClassificationContext(
             audience: .serverClient, metadata: request.metadata, httpStatus: request.frameworkStatus,
             responseHeaders: request.frameworkHeaders, message: request.frameworkMessage)
@@ -156,6 +165,6 @@ extension AlertPipeline {
         let alert = self.alert(
             localizing: classification, in: request.acceptLanguage.map(LanguagePreference.acceptLanguage) ?? .base)
         let event = ClassificationEvent(error: error, classification: classification, context: context)
-        return (alert, classification, event)
+        return (alert, event)
     }
 }

@@ -26,12 +26,10 @@ public struct ResponseHeader: Sendable, Hashable, CustomStringConvertible {
     /// // "enSet-Cookie: a" — one harmless value, never a second header
     /// ```
     public init(name: String, value: String) {
-        self.name = String(decoding: name.utf8.filter(Self.isTokenByte), as: UTF8.self)
-        let kept = value.utf8.filter { $0 == 0x09 || (0x20...0x7E).contains($0) }
-        let isSpace: (UInt8) -> Bool = { $0 == 0x20 || $0 == 0x09 }
-        let start = kept.firstIndex { !isSpace($0) } ?? kept.endIndex
-        let end = kept.lastIndex { !isSpace($0) }.map { $0 + 1 } ?? start
-        self.value = String(decoding: kept[start..<max(start, end)], as: UTF8.self)
+        // Most headers are clean already (a framework's own, the library's): checked, they are kept as
+        // they are, which costs a fraction of filtering them into new strings.
+        self.name = name.utf8.allSatisfy(Self.isTokenByte) ? name : Self.cleaned(name: name)
+        self.value = Self.isCleanValue(value) ? value : Self.cleaned(value)
     }
 
     /// A header the library made from parts it knows to be clean (its own names, a language tag it
@@ -46,8 +44,33 @@ public struct ResponseHeader: Sendable, Hashable, CustomStringConvertible {
 
     /// Whether this header has the given name, compared case-insensitively (ASCII).
     public func hasName(_ other: String) -> Bool {
-        name.utf8.elementsEqual(other.utf8) { Self.lowercased($0) == Self.lowercased($1) }
+        // The lengths first, then the bytes as they are (names are usually spelled alike): each costs
+        // a fraction of comparing byte by byte, lowercased.
+        guard name.utf8.count == other.utf8.count else { return false }
+        return name == other || name.utf8.elementsEqual(other.utf8) { Self.lowercased($0) == Self.lowercased($1) }
     }
+
+    /// Whether a value is kept as it is: printable ASCII, spaces and tabs, neither at either end.
+    private static func isCleanValue(_ value: String) -> Bool {
+        let utf8 = value.utf8
+        guard let first = utf8.first, let last = utf8.last else { return true }
+        return !isSpace(first) && !isSpace(last) && utf8.allSatisfy { $0 == 0x09 || (0x20...0x7E).contains($0) }
+    }
+
+    /// The name without the bytes that are not token characters.
+    private static func cleaned(name: String) -> String {
+        String(decoding: name.utf8.filter(isTokenByte), as: UTF8.self)
+    }
+
+    /// The value without the bytes a header must not hold, and trimmed.
+    private static func cleaned(_ value: String) -> String {
+        let kept = value.utf8.filter { $0 == 0x09 || (0x20...0x7E).contains($0) }
+        let start = kept.firstIndex { !isSpace($0) } ?? kept.endIndex
+        let end = kept.lastIndex { !isSpace($0) }.map { $0 + 1 } ?? start
+        return String(decoding: kept[start..<max(start, end)], as: UTF8.self)
+    }
+
+    private static func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 }
 
     /// Whether a byte may appear in a field name (RFC 9110 `tchar`).
     private static func isTokenByte(_ byte: UInt8) -> Bool {

@@ -54,8 +54,12 @@ public struct ErrorResponse: Sendable, Hashable {
         self.status = (400...599).contains(status) ? status : 500
         self.headers = headers
         self.body = body
+        // A switch, not `??`: its autoclosure would capture the alert, and both would be copied.
+        switch event {
+        case .some(let event): self.event = event
+        case .none: self.event = ClassificationEvent(alert: alert)
+        }
         self.alert = alert
-        self.event = event ?? ClassificationEvent(alert: alert)
     }
 
     /// The response for an alert already made — for a server that looks at the alert (or its

@@ -47,17 +47,16 @@ struct ProblemBodyTemplate: Sendable {
 
     /// The template for `alert` written by `presenter`: a recent one, or a new one kept for next time.
     static func cached(for alert: Alert, presenter: JSONPresenter) -> ProblemBodyTemplate {
-        let settings = Settings(presenter)
         let status = alert.httpStatus
         let found = recent.withLock { recent -> ProblemBodyTemplate? in
             // Alerts compare categories by name; the status written comes from the category too.
-            let index = recent.entries.firstIndex { $0.settings == settings && $0.alert == alert && $0.status == status }
-            return index.map { recent.entries[$0].template }
+            recent.entries.first { $0.matches(alert, status, presenter) }?.template
         }
         if let found { return found }
         let template = presenter.template(for: alert)
         if template.bytes.count <= maximumBytes {
-            let entry = Entry(alert: Self.inert(alert), status: status, settings: settings, template: template)
+            let entry = Entry(
+                alert: Self.inert(alert), status: status, settings: Settings(presenter), template: template)
             recent.withLock { $0.keep(entry) }
         }
         return template
@@ -79,7 +78,7 @@ struct ProblemBodyTemplate: Sendable {
     private static let inertPerform: @Sendable () async throws -> RecoveryOutcome = { .done }
 
     /// What of a presenter changes the bytes of a problem details object.
-    private struct Settings: Equatable {
+    private struct Settings: Equatable, Sendable {
         var typeBaseURI: String?
         var limits: JSONPresenter.Limits
         var revealsFilePaths: Bool
@@ -89,13 +88,33 @@ struct ProblemBodyTemplate: Sendable {
             limits = presenter.limits
             revealsFilePaths = presenter.revealsFilePaths
         }
+
+        /// Whether `presenter` has these settings: compared without copying them out of it.
+        func matches(_ presenter: JSONPresenter) -> Bool {
+            revealsFilePaths == presenter.revealsFilePaths && limits == presenter.limits
+                && typeBaseURI == presenter.typeBaseURI
+        }
     }
 
-    private struct Entry {
-        var alert: Alert
-        var status: Int
-        var settings: Settings
-        var template: ProblemBodyTemplate
+    /// A class: the list's entries are compared where they are, an array of structs would copy each
+    /// one out first (its alert: every text retained and released).
+    private final class Entry: Sendable {
+        let alert: Alert
+        let status: Int
+        let settings: Settings
+        let template: ProblemBodyTemplate
+
+        init(alert: Alert, status: Int, settings: Settings, template: ProblemBodyTemplate) {
+            self.alert = alert
+            self.status = status
+            self.settings = settings
+            self.template = template
+        }
+
+        /// Whether this entry is for `alert` with `status`, written by `presenter`: the cheap members first.
+        func matches(_ alert: Alert, _ status: Int, _ presenter: JSONPresenter) -> Bool {
+            self.status == status && settings.matches(presenter) && self.alert == alert
+        }
     }
 
     /// The templates kept, the oldest replaced first.

@@ -6,8 +6,6 @@
 /// first half is a bijection of the counter, so no two UUIDs of one process are equal, and seeds from
 /// the system generator keep processes apart — no system call after the first.
 enum RandomUUID {
-    /// A UUID's layout: its dashes, with room for the digits between.
-    private static let dashes: [UInt8] = Array("00000000-0000-0000-0000-000000000000".utf8)
     private static let key: UInt64 = {
         var generator = SystemRandomNumberGenerator()
         return generator.next()
@@ -35,17 +33,28 @@ enum RandomUUID {
         // top two bits of byte 8 (RFC 9562, section 5.4).
         let high = ReferenceID.mix(counter) & ~0xF000 | 0x4000
         let low = ReferenceID.mix(counter ^ key) & ~(0xC0 << 56) | (0x80 << 56)
-        // 8-4-4-4-12 hexadecimal digits, `high`'s 16 then `low`'s 16, written over a copy of the dashes:
-        // setting bytes of a buffer already the right size costs less than appending them one by one.
-        let start = text.count
-        text.append(contentsOf: dashes)
-        var position = start
-        for digit in 0..<32 {
-            if digit == 8 || digit == 12 || digit == 16 || digit == 20 { position += 1 }
-            let word = digit < 16 ? high : low
-            let nibble = UInt8(truncatingIfNeeded: word >> UInt64((15 - (digit & 15)) * 4)) & 0xF
-            text[position] = nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10
-            position += 1
+        // 8-4-4-4-12 hexadecimal digits, `high`'s 16 then `low`'s 16, appended group by group into room
+        // reserved once: measured, this costs less than writing them over a copy of the dashes.
+        text.reserveCapacity(text.count + 36)
+        appendDigits(of: high, count: 8, to: &text)
+        text.append(UInt8(ascii: "-"))
+        appendDigits(of: high << 32, count: 4, to: &text)
+        text.append(UInt8(ascii: "-"))
+        appendDigits(of: high << 48, count: 4, to: &text)
+        text.append(UInt8(ascii: "-"))
+        appendDigits(of: low, count: 4, to: &text)
+        text.append(UInt8(ascii: "-"))
+        appendDigits(of: low << 16, count: 12, to: &text)
+    }
+
+    /// Appends the top `count` hexadecimal digits of `word`, lowercase.
+    @inline(__always)
+    private static func appendDigits(of word: UInt64, count: Int, to text: inout [UInt8]) {
+        var rest = word
+        for _ in 0..<count {
+            let nibble = UInt8(truncatingIfNeeded: rest >> 60)
+            text.append(nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10)
+            rest <<= 4
         }
     }
 }
