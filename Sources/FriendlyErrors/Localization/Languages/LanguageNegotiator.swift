@@ -119,26 +119,29 @@ struct LanguageNegotiator: Sendable {
         // The length first (stored, not counted), then the bytes in place: iterating a string's UTF-8
         // costs several times as much.
         let utf8 = spelling.utf8
-        guard utf8.count >= 2, utf8.count <= 7 else { return nil }
+        let count = utf8.count
+        guard count >= 2, count <= 7 else { return nil }
         return utf8.withContiguousStorageIfAvailable { bytes -> (language: UInt32, hasRegion: Bool)? in
             var packed: UInt32 = 0
             var position = 0
-            while position < bytes.count, bytes[position] != UInt8(ascii: "-") {
+            while position < count, bytes[position] != UInt8(ascii: "-") {
                 let byte = bytes[position]
                 guard byte >= UInt8(ascii: "a"), byte <= UInt8(ascii: "z"), position < 3 else { return nil }
                 packed = packed << 8 | UInt32(byte)
                 position += 1
             }
-            guard position >= 2 else { return nil }
-            if position == bytes.count { return (packed, false) }
-            // `-RR` in capitals or `-123` in digits, nothing after it.
-            let region = bytes[(position + 1)...]
-            let letters = region.count == 2
-                && region.allSatisfy { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") }
-            let digits = region.count == 3
-                && region.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
-            return letters || digits ? (packed, true) : nil
+            if position == count { return position >= 2 ? (packed, false) : nil }
+            return position >= 2 && isCanonicalRegion(bytes[(position + 1)...]) ? (packed, true) : nil
         } ?? nil
+    }
+
+    /// `RR` in capitals or `123` in digits.
+    private static func isCanonicalRegion(_ region: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {
+        switch region.count {
+        case 2: region.allSatisfy { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") }
+        case 3: region.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
+        default: false
+        }
     }
 
     /// The languages to look a key up in, in order; the last is always the base language.
@@ -170,11 +173,10 @@ struct LanguageNegotiator: Sendable {
     /// ``LanguagePreference`` when the spelling is already canonical: the tag a server or a test
     /// passes again and again costs what a prebuilt preference costs.
     func chainIndices(forTag spelling: String) -> [Int] {
-        if let packed = Self.packedTag(spelling) {
-            for position in packedLanguages.indices where packedLanguages[position] == packed.language {
-                if !packed.hasRegion || packedRegionless[position] { return packedChains[position] }
-                break
-            }
+        if let packed = Self.packedTag(spelling), let position = packedLanguages.firstIndex(of: packed.language),
+            !packed.hasRegion || packedRegionless[position]
+        {
+            return packedChains[position]
         }
         if let match = precomputed[spelling] { return match.chain }
         // `ll-RR`, `lll-RR` or `ll-123`: canonical, so parsing it would give the same spelling back,
