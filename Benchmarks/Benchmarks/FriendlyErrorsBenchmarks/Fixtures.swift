@@ -52,7 +52,15 @@ enum Fixtures {
         ),
         ("UnknownStruct", UnknownError()),
         ("NSError.unknownDomain", NSError(domain: "com.example.unknown", code: 7)),
+        ("LocalizedError.foreign", ForeignLocalizedError()),
     ]
+
+    /// Another library's `LocalizedError`, whose texts the pipeline shows in a command-line tool's alerts.
+    struct ForeignLocalizedError: LocalizedError {
+        var errorDescription: String? { "The archive could not be opened." }
+        var failureReason: String? { "Its table of contents is damaged." }
+        var recoverySuggestion: String? { "Download the archive again." }
+    }
 
     /// Distinct concrete types to register rules for: Level<Level<…<UnknownError>…>>.
     struct Level<Inner>: Error {}

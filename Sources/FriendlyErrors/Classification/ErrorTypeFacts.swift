@@ -17,8 +17,17 @@ struct ErrorTypeFacts {
     let friendly: (@Sendable (any Error) -> (any FriendlyError)?)?
     /// Whether the type conforms to ``ErrorWrapping``.
     let isWrapping: Bool
+    /// Casts an error of this type to `LocalizedError`; `nil` when the type is not one.
+    let localized: (@Sendable (any Error) -> (any LocalizedError)?)?
     /// Whether the type conforms to `LocalizedError`.
-    let isLocalized: Bool
+    var isLocalized: Bool { localized != nil }
+    /// Whether the type conforms to `RecoverableError`.
+    let isRecoverable: Bool
+    /// The code a foreign `LocalizedError` of this type gets when it declares no `CustomNSError`
+    /// identity: its type's name, written once (`String(reflecting:)` costs thousands of instructions).
+    /// `nil` for a type that is no `LocalizedError`, or one whose code comes from its `CustomNSError`
+    /// domain and code.
+    let foreignTypeCode: String?
 
     /// The facts learned so far, by type, in each thread's own cache.
     private static let cache = ThreadTypeCache<ErrorTypeFacts>()
@@ -33,10 +42,24 @@ struct ErrorTypeFacts {
     /// The facts, from the runtime's own casts: the plain twin of the cached answer, which tests
     /// compare with it.
     static func learn(_ error: any Error) -> ErrorTypeFacts {
-        ErrorTypeFacts(
+        let localized = (error as? any LocalizedError).map { localizedCaster(for: $0) }
+        return ErrorTypeFacts(
             friendly: (error as? any FriendlyError).map { caster(for: $0) },
             isWrapping: error is any ErrorWrapping,
-            isLocalized: error is any LocalizedError)
+            localized: localized,
+            isRecoverable: error is any RecoverableError,
+            foreignTypeCode: localized != nil && !(error is any CustomNSError)
+                ? String(reflecting: type(of: error)) : nil)
+    }
+
+    /// A cast to `E`, the concrete type of `error`, as a `LocalizedError`; see ``caster(for:)``.
+    private static func localizedCaster<E: LocalizedError>(for error: E) -> @Sendable (any Error) -> (any LocalizedError)? {
+        { error in
+            func cast<T: Error>(_ value: T) -> (any LocalizedError)? {
+                ExactTypeCast.cast(value, to: E.self)
+            }
+            return cast(error)
+        }
     }
 
     /// A cast to `E`, the concrete type of `error`: it compares types and looks no conformance up.

@@ -24,17 +24,20 @@ struct ForeignErrorClassifier: ErrorClassifier {
     {
         let listedCode = userFacingTypes.isEmpty ? nil : userFacingTypes[ObjectIdentifier(type(of: error))]
         guard listedCode != nil || (showsLocalizedDescriptions && context.audience != .serverClient),
-            !Self.isFoundationError(error), ErrorTypeFacts.of(error).isLocalized,
-            let localized = error as? any LocalizedError,
+            !Self.isFoundationError(error)
+        else { return next(error) }
+        // The type's facts, learned once: a cast to its concrete type, not a conformance lookup.
+        let facts = ErrorTypeFacts.of(error)
+        guard let localized = facts.localized?(error) ?? (facts.isLocalized ? error as? any LocalizedError : nil),
             let description = Self.nonEmpty(localized.errorDescription)
         else { return next(error) }
 
         var classification = Classification(
-            code: listedCode ?? Self.code(of: error), category: .unknown,
+            code: listedCode ?? facts.foreignTypeCode ?? Self.code(of: error), category: .unknown,
             title: .empty, message: .verbatim(description),
             reason: Self.nonEmpty(localized.failureReason).map(LocalizableText.verbatim) ?? .empty,
             suggestion: Self.nonEmpty(localized.recoverySuggestion).map(LocalizableText.verbatim) ?? .empty)
-        if let recoverable = error as? any RecoverableError {
+        if facts.isRecoverable, let recoverable = error as? any RecoverableError {
             classification.recoveries = recoverable.recoveryOptions.prefix(8).enumerated().map { index, option in
                 Recovery(id: "option\(index + 1)", label: .verbatim(option)) {
                     recoverable.attemptRecovery(optionIndex: index) ? .recovered : .done
@@ -61,10 +64,21 @@ struct ForeignErrorClassifier: ErrorClassifier {
     }
 
     private static func nonEmpty(_ text: String?) -> String? {
-        guard let text, !text.allSatisfy(\.isWhitespace),
-            !text.hasPrefix("The operation could not be completed"),
-            !text.hasPrefix("The operation couldn’t be completed")
-        else { return nil }
+        guard let text else { return nil }
+        let utf8 = text.utf8
+        // A text that starts with a printable ASCII character is not all whitespace: only the rest
+        // is asked of Unicode's properties.
+        let startsPrintable = utf8.first.map { $0 > 0x20 && $0 < 0x7F } ?? false
+        if !startsPrintable, text.allSatisfy(\.isWhitespace) { return nil }
+        // Foundation's generic description, compared as bytes (by characters it costs thousands of
+        // instructions for any text that starts the same way, "The …"), lengths first.
+        let count = utf8.count
+        guard !genericDescriptions.contains(where: { count >= $0.count && utf8.starts(with: $0) }) else { return nil }
         return text
     }
+
+    /// The starts of Foundation's generic description, as UTF-8.
+    private static let genericDescriptions = [
+        "The operation could not be completed", "The operation couldn’t be completed",
+    ].map { Array($0.utf8) }
 }
