@@ -43,8 +43,8 @@ struct LanguageNegotiator: Sendable {
     private let precomputed: StringTable<Match>
     private let baseOnly: Match
     /// The precomputed chains of bare language codes (`en`, `ja`, `zh`), by the code's letters packed
-    /// into an integer (``packedTag(_:)``): the tags passed most often, found by comparing a few
-    /// integers instead of hashing a string. In the order of `packedChains`, the base language first.
+    /// into an integer (``packedTag(_:)``): a regional tag of them (`ja-JP`) is found by comparing a few
+    /// integers instead of hashing the tag and then its language. In the order of `packedChains`, the base language first.
     private let packedLanguages: [UInt32]
     private let packedChains: [[Int]]
     /// For each of `packedLanguages`, whether its canonical regional tags (`ja-JP`, `ja-US`) find what
@@ -116,33 +116,33 @@ struct LanguageNegotiator: Sendable {
     /// language's letters packed into an integer (a byte a letter) and whether it has the region;
     /// `nil` for any other spelling.
     static func packedTag(_ spelling: String) -> (language: UInt32, hasRegion: Bool)? {
-        // The length first (stored, not counted), then the bytes in place: iterating a string's UTF-8
-        // costs several times as much.
         let utf8 = spelling.utf8
-        let count = utf8.count
-        guard count >= 2, count <= 7 else { return nil }
-        return utf8.withContiguousStorageIfAvailable { bytes -> (language: UInt32, hasRegion: Bool)? in
-            var packed: UInt32 = 0
-            var position = 0
-            while position < count, bytes[position] != UInt8(ascii: "-") {
-                let byte = bytes[position]
-                guard byte >= UInt8(ascii: "a"), byte <= UInt8(ascii: "z"), position < 3 else { return nil }
+        guard utf8.count >= 2, utf8.count <= 7 else { return nil }
+        var packed: UInt32 = 0
+        var length = 0
+        var inRegion = false
+        var regionLength = 0
+        var letters = true
+        var digits = true
+        for byte in utf8 {
+            if inRegion {
+                regionLength += 1
+                letters = letters && byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z")
+                digits = digits && byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
+            } else if byte == UInt8(ascii: "-") {
+                inRegion = true
+            } else {
+                guard byte >= UInt8(ascii: "a"), byte <= UInt8(ascii: "z"), length < 3 else { return nil }
                 packed = packed << 8 | UInt32(byte)
-                position += 1
+                length += 1
             }
-            if position == count { return position >= 2 ? (packed, false) : nil }
-            return position >= 2 && isCanonicalRegion(bytes[(position + 1)...]) ? (packed, true) : nil
-        } ?? nil
+        }
+        guard length >= 2 else { return nil }
+        if !inRegion { return (packed, false) }
+        // `RR` in capitals or `123` in digits, nothing after it.
+        return (regionLength == 2 && letters) || (regionLength == 3 && digits) ? (packed, true) : nil
     }
 
-    /// `RR` in capitals or `123` in digits.
-    private static func isCanonicalRegion(_ region: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {
-        switch region.count {
-        case 2: region.allSatisfy { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") }
-        case 3: region.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
-        default: false
-        }
-    }
 
     /// The languages to look a key up in, in order; the last is always the base language.
     ///
@@ -173,12 +173,13 @@ struct LanguageNegotiator: Sendable {
     /// ``LanguagePreference`` when the spelling is already canonical: the tag a server or a test
     /// passes again and again costs what a prebuilt preference costs.
     func chainIndices(forTag spelling: String) -> [Int] {
-        if let packed = Self.packedTag(spelling), let position = packedLanguages.firstIndex(of: packed.language),
-            !packed.hasRegion || packedRegionless[position]
+        if let match = precomputed[spelling] { return match.chain }
+        // `ll-RR` of a language whose regions all find what it finds: its packed letters, compared.
+        if let packed = Self.packedTag(spelling), packed.hasRegion,
+            let position = packedLanguages.firstIndex(of: packed.language), packedRegionless[position]
         {
             return packedChains[position]
         }
-        if let match = precomputed[spelling] { return match.chain }
         // `ll-RR`, `lll-RR` or `ll-123`: canonical, so parsing it would give the same spelling back,
         // and `match(for:)` would drop the region of a single-script language.
         if let languageLength = Self.canonicalLanguageRegionSplit(spelling) {
