@@ -17,17 +17,28 @@ struct ErrorTypeFacts {
     let friendly: (@Sendable (any Error) -> (any FriendlyError)?)?
     /// Whether the type conforms to ``ErrorWrapping``.
     let isWrapping: Bool
-    /// Casts an error of this type to `LocalizedError`; `nil` when the type is not one.
-    let localized: (@Sendable (any Error) -> (any LocalizedError)?)?
+    /// What the foreign-error classifier needs of a `LocalizedError` type; `nil` when the type is
+    /// not one. One reference, so that the facts every error copies out of the cache stay small.
+    let localized: LocalizedFacts?
     /// Whether the type conforms to `LocalizedError`.
     var isLocalized: Bool { localized != nil }
-    /// Whether the type conforms to `RecoverableError`.
-    let isRecoverable: Bool
-    /// The code a foreign `LocalizedError` of this type gets when it declares no `CustomNSError`
-    /// identity: its type's name, written once (`String(reflecting:)` costs thousands of instructions).
-    /// `nil` for a type that is no `LocalizedError`, or one whose code comes from its `CustomNSError`
-    /// domain and code.
-    let foreignTypeCode: String?
+
+    final class LocalizedFacts: Sendable {
+        /// Casts an error of this type to `LocalizedError`.
+        let cast: @Sendable (any Error) -> (any LocalizedError)?
+        /// Whether the type conforms to `RecoverableError`.
+        let isRecoverable: Bool
+        /// The code such an error gets when it declares no `CustomNSError` identity: its type's name,
+        /// written once (`String(reflecting:)` costs thousands of instructions); `nil` for a type whose
+        /// code comes from its `CustomNSError` domain and code.
+        let typeCode: String?
+
+        init(cast: @escaping @Sendable (any Error) -> (any LocalizedError)?, isRecoverable: Bool, typeCode: String?) {
+            self.cast = cast
+            self.isRecoverable = isRecoverable
+            self.typeCode = typeCode
+        }
+    }
 
     /// The facts learned so far, by type, in each thread's own cache.
     private static let cache = ThreadTypeCache<ErrorTypeFacts>()
@@ -42,14 +53,15 @@ struct ErrorTypeFacts {
     /// The facts, from the runtime's own casts: the plain twin of the cached answer, which tests
     /// compare with it.
     static func learn(_ error: any Error) -> ErrorTypeFacts {
-        let localized = (error as? any LocalizedError).map { localizedCaster(for: $0) }
+        let localized = (error as? any LocalizedError).map { localized in
+            LocalizedFacts(
+                cast: localizedCaster(for: localized), isRecoverable: error is any RecoverableError,
+                typeCode: error is any CustomNSError ? nil : String(reflecting: type(of: error)))
+        }
         return ErrorTypeFacts(
             friendly: (error as? any FriendlyError).map { caster(for: $0) },
             isWrapping: error is any ErrorWrapping,
-            localized: localized,
-            isRecoverable: error is any RecoverableError,
-            foreignTypeCode: localized != nil && !(error is any CustomNSError)
-                ? String(reflecting: type(of: error)) : nil)
+            localized: localized)
     }
 
     /// A cast to `E`, the concrete type of `error`, as a `LocalizedError`; see ``caster(for:)``.

@@ -28,16 +28,16 @@ struct ForeignErrorClassifier: ErrorClassifier {
         else { return next(error) }
         // The type's facts, learned once: a cast to its concrete type, not a conformance lookup.
         let facts = ErrorTypeFacts.of(error)
-        guard let localized = facts.localized?(error) ?? (facts.isLocalized ? error as? any LocalizedError : nil),
+        guard let localized = facts.localized?.cast(error) ?? (facts.isLocalized ? error as? any LocalizedError : nil),
             let description = Self.nonEmpty(localized.errorDescription)
         else { return next(error) }
 
         var classification = Classification(
-            code: listedCode ?? facts.foreignTypeCode ?? Self.code(of: error), category: .unknown,
+            code: listedCode ?? facts.localized?.typeCode ?? Self.code(of: error), category: .unknown,
             title: .empty, message: .verbatim(description),
             reason: Self.nonEmpty(localized.failureReason).map(LocalizableText.verbatim) ?? .empty,
             suggestion: Self.nonEmpty(localized.recoverySuggestion).map(LocalizableText.verbatim) ?? .empty)
-        if facts.isRecoverable, let recoverable = error as? any RecoverableError {
+        if facts.localized?.isRecoverable == true, let recoverable = error as? any RecoverableError {
             classification.recoveries = recoverable.recoveryOptions.prefix(8).enumerated().map { index, option in
                 Recovery(id: "option\(index + 1)", label: .verbatim(option)) {
                     recoverable.attemptRecovery(optionIndex: index) ? .recovered : .done
