@@ -64,12 +64,14 @@ import Testing
         #expect(AlertPipeline().alert(for: Upload.ratio(0.5), in: "en").message == "Ratio 0.500000 and 0.50.")
     }
 
-    @Test func aStringLiteralWithoutPercentIsShownAsItIs() {
+    @Test func aStringLiteralIsShownAsItIsAndGetsItsTemplateWhenAskedFor() {
         let plain: LocalizableText = "Nothing to do."
         #expect(plain.finishedDefault == "Nothing to do.")
+        #expect(plain.defaultValue == "Nothing to do.")
         let percent: LocalizableText = "100% done."
-        #expect(percent.finishedDefault == nil)
+        #expect(percent.finishedDefault == "100% done.")
         #expect(percent.defaultValue == "100%% done.")
+        #expect(AlertPipeline().alert(for: AppError(message: percent), in: "ja").message == "100% done.")
         #expect(plain == LocalizableText(default: "Nothing to do."))
     }
 

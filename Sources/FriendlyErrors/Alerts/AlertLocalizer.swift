@@ -72,23 +72,36 @@ struct AlertLocalizer {
             fieldProblems: classification.fieldProblems.isEmpty
                 ? []
                 : fieldProblems(
-                    classification.fieldProblems, lookup, code: classification.code,
+                    classification.fieldProblems, lookup, of: classification, message: message,
                     fallback: lookup.generic(.message, of: category) ?? message),
             responseHeaders: classification.responseHeaders)
     }
 
     /// The field problems in the alert's languages; a message that resolves to nothing takes the
-    /// category's generic message (`fallback`), never a raw key.
-    private func fieldProblems(_ problems: [FieldProblem], _ lookup: Lookup, code: String, fallback: String)
-        -> [AlertFieldProblem]
-    {
-        problems.map { problem in
-            let problemLookup = lookup.forCode(problem.code, alertCode: code)
+    /// category's generic message (`fallback`), never a raw key. A problem of the alert's own code
+    /// whose message is, like the alert's, just `<code>.message` (a decoding error's field) has the
+    /// alert's `message`, which is not looked up again: both resolve alike, and where that gives
+    /// nothing, both fall back to the generic message, then to the alert's title.
+    @inline(never)
+    private func fieldProblems(
+        _ problems: [FieldProblem], _ lookup: Lookup, of classification: Classification, message alertMessage: String,
+        fallback: String
+    ) -> [AlertFieldProblem] {
+        let alertMessageIsDerived = classification.message.isDerivedFromCode
+        func localized(_ problem: FieldProblem) -> AlertFieldProblem {
+            let message: String?
+            if alertMessageIsDerived, problem.message.isDerivedFromCode, problem.code == classification.code {
+                message = alertMessage
+            } else {
+                message = lookup.forCode(problem.code, alertCode: classification.code)
+                    .resolve(problem.message, field: .message)
+            }
             return AlertFieldProblem(
-                field: problem.field, code: problem.code,
-                message: problemLookup.resolve(problem.message, field: .message) ?? fallback,
-                location: problem.location)
+                field: problem.field, code: problem.code, message: message ?? fallback, location: problem.location)
         }
+        // One problem (a decoding error's field): an array of one, allocated once at its size.
+        if problems.count == 1 { return [localized(problems[0])] }
+        return problems.map(localized)
     }
 
     /// One text of `error`'s alert — its message, reason or suggestion — without building the rest:
@@ -239,10 +252,10 @@ struct AlertLocalizer {
         /// none. An empty key means a finished text that is never looked up.
         func resolve(_ text: LocalizableText, field: Field) -> String? {
             if let key = text.key {
-                if key.isEmpty { return format(nil, text, baseHasEntry: false) }
+                if key.isEmpty { return formatDefault(text) }
                 return find(text) { ordinal in index.languages[ordinal].texts[key] }
             }
-            guard let row else { return format(nil, text, baseHasEntry: false) }
+            guard let row else { return formatDefault(text) }
             return find(text) { ordinal in index.value(field, ofCode: row, language: ordinal) }
         }
 
@@ -267,7 +280,7 @@ struct AlertLocalizer {
         /// A recovery label: its key, or `<code>.action.<id>`.
         func resolveLabel(_ text: LocalizableText, id: String) -> String? {
             if text.key != nil { return resolve(text, field: .title) }
-            guard let row else { return format(nil, text, baseHasEntry: false) }
+            guard let row else { return formatDefault(text) }
             return find(text) { ordinal in index.actionLabel(id, ofCode: row, language: ordinal) }
         }
 
@@ -280,18 +293,16 @@ struct AlertLocalizer {
                 if !hasArguments, let plain = found.plain { return plain.isEmpty ? nil : plain }
                 // A translation of a key the base language also has was checked when the catalog loaded.
                 let base = CatalogIndex.baseOrdinal
-                let baseHasEntry = ordinal == base || !hasArguments || value(base) != nil
-                return format((found, index.languages[ordinal].name), text, baseHasEntry: baseHasEntry)
+                if ordinal == base || !hasArguments || value(base) != nil || isUsable(found, for: text) {
+                    return nonEmpty(found.formatted(with: text.arguments, language: index.languages[ordinal].name))
+                }
+                return formatDefault(text)
             }
-            return format(nil, text, baseHasEntry: false)
+            return formatDefault(text)
         }
 
-        private func format(
-            _ found: (value: CatalogIndex.Value, language: String)?, _ text: LocalizableText, baseHasEntry: Bool
-        ) -> String? {
-            if let found, baseHasEntry || isUsable(found, for: text) {
-                return nonEmpty(found.value.formatted(with: text.arguments, language: found.language))
-            }
+        /// The text's own default, its arguments filled.
+        private func formatDefault(_ text: LocalizableText) -> String? {
             if let finished = text.finishedDefault { return nonEmpty(finished) }
             guard let defaultValue = text.defaultValue else { return nil }
             return nonEmpty(PlaceholderFormat.format(defaultValue, arguments: text.arguments))
@@ -299,11 +310,9 @@ struct AlertLocalizer {
 
         /// Whether a translation whose base text lives only in code (the default) takes the same
         /// arguments as that default.
-        private func isUsable(_ found: (value: CatalogIndex.Value, language: String), for text: LocalizableText)
-            -> Bool
-        {
+        private func isUsable(_ found: CatalogIndex.Value, for text: LocalizableText) -> Bool {
             guard let defaultValue = text.defaultValue else { return true }
-            let translation = found.value.value.representativeTemplate
+            let translation = found.value.representativeTemplate
             return PlaceholderFormat.check(translation: translation, against: defaultValue) == nil
         }
 

@@ -28,7 +28,7 @@ public struct LocalizableText: Sendable, Hashable {
         get {
             switch storedDefault {
             case .none: nil
-            case .template(let template), .plain(let template): template
+            case .template(let template): template
             case .rendered(let text): Self.template(rendered: text, arguments: arguments)
             }
         }
@@ -48,16 +48,20 @@ public struct LocalizableText: Sendable, Hashable {
         case none
         /// A template with placeholders.
         case template(String)
-        /// A template known to hold no `%` at all, so it shows as it is: a string literal was
-        /// already searched for `%` when it was made, and the alert need not search it again.
-        case plain(String)
-        /// The text with its placeholders already filled, built by interpolation of strings and
-        /// integers: what the alert shows when no catalog has the text, with nothing to parse. Its
-        /// template is made only when asked for.
+        /// The text with its placeholders already filled: a string literal, or an interpolation of
+        /// strings and integers. What the alert shows when no catalog has the text, with nothing to
+        /// parse or search; its template (`%` doubled, a placeholder where each argument went) is
+        /// made only when asked for.
         case rendered(String)
     }
 
     private(set) var storedDefault: DefaultText
+
+    /// Whether the text is only its context's (`<code>.message`): no key, no default, no arguments.
+    var isDerivedFromCode: Bool {
+        guard key == nil, arguments.isEmpty, case .none = storedDefault else { return false }
+        return true
+    }
 
     /// Whether the text has a base-language default, without building its template.
     var hasDefault: Bool {
@@ -68,7 +72,7 @@ public struct LocalizableText: Sendable, Hashable {
     /// The default as the alert shows it when no catalog has the text, if it needs no formatting.
     var finishedDefault: String? {
         switch storedDefault {
-        case .plain(let text), .rendered(let text): text
+        case .rendered(let text): text
         case .none, .template: nil
         }
     }
@@ -199,12 +203,9 @@ extension LocalizableText.Argument: ExpressibleByStringLiteral, ExpressibleByInt
 extension LocalizableText: ExpressibleByStringLiteral, ExpressibleByStringInterpolation {
     /// A base-language text with no arguments; `%` signs in it are kept as written.
     public init(stringLiteral value: String) {
-        if value.containsUTF8Byte(UInt8(ascii: "%")) {
-            self.init(default: value.replacingPercentSigns())
-        } else {
-            self.init()
-            storedDefault = .plain(value)
-        }
+        // Shown as written; the template, with `%` doubled, is made only when asked for.
+        self.init()
+        storedDefault = .rendered(value)
     }
 
     /// A base-language text built by interpolation: each interpolated value becomes a placeholder
@@ -222,6 +223,8 @@ extension LocalizableText: ExpressibleByStringLiteral, ExpressibleByStringInterp
     /// The template of a text rendered by interpolation: its literal parts with `%` doubled, and
     /// each argument's placeholder where the argument was rendered.
     static func template(rendered: String, arguments: [Argument]) -> String {
+        // A string literal without `%`: its own template.
+        if arguments.isEmpty, !rendered.containsUTF8Byte(UInt8(ascii: "%")) { return rendered }
         let utf8 = Array(rendered.utf8)
         var template: [UInt8] = []
         template.reserveCapacity(utf8.count + 4 * arguments.count)
@@ -299,18 +302,5 @@ extension LocalizableText: ExpressibleByStringLiteral, ExpressibleByStringInterp
             argument.rendering = Argument.Rendering(start: start, end: text.utf8.count, placeholder: placeholder)
             arguments.append(argument)
         }
-    }
-}
-
-extension String {
-    /// The text with every `%` doubled, so it survives placeholder formatting unchanged.
-    fileprivate func replacingPercentSigns() -> String {
-        guard containsUTF8Byte(UInt8(ascii: "%")) else { return self }
-        var result = ""
-        result.reserveCapacity(utf8.count + 2)
-        for character in self {
-            if character == "%" { result += "%%" } else { result.append(character) }
-        }
-        return result
     }
 }

@@ -36,7 +36,8 @@ struct FoundationErrorClassifier: ErrorClassifier {
     /// `as? CocoaError` also matches any NSError on Linux, whatever its domain: compare the dynamic
     /// type first (real NSError instances are read by their domain, above). Comparing metatypes
     /// also keeps the common case — an error of none of these types — free of dynamic casts. The
-    /// error is opened first, so each cast is between two concrete types, the runtime's fastest path.
+    /// error is opened first, so each cast is a comparison of its type (`ExactTypeCast`), and the
+    /// value is copied as its own type, not through the runtime's generic copy.
     /// A `URLError`'s code is read as `errorCode` (the stored NSError's integer): its `code` builds the
     /// typed code through generic `RawRepresentable` and `Optional` metadata, about 750 instructions
     /// more. (For `CocoaError` and `POSIXError`, `code` is the cheaper one.)
@@ -44,13 +45,13 @@ struct FoundationErrorClassifier: ErrorClassifier {
         of error: E, original: any Error, next: (any Error) -> Classification
     ) -> Classification {
         let entry: FoundationErrorTable.Entry?
-        if E.self == CocoaError.self, let cocoa = error as? CocoaError {
+        if let cocoa = ExactTypeCast.cast(error, to: CocoaError.self) {
             entry = FoundationErrorTable.cocoa[cocoa.code.rawValue]
-        } else if E.self == POSIXError.self, let posix = error as? POSIXError {
+        } else if let posix = ExactTypeCast.cast(error, to: POSIXError.self) {
             entry = FoundationErrorTable.posix[Int(posix.code.rawValue)]
-        } else if E.self == URLError.self, let url = error as? URLError {
+        } else if let url = ExactTypeCast.cast(error, to: URLError.self) {
             entry = FoundationErrorTable.url[url.errorCode] ?? FoundationErrorTable.networkFailed
-        } else if E.self == DecodingError.self, let decoding = error as? DecodingError {
+        } else if let decoding = ExactTypeCast.cast(error, to: DecodingError.self) {
             return classify(decoding)
         } else if E.self == EncodingError.self {
             entry = FoundationErrorTable.encodingFailed
@@ -64,24 +65,24 @@ struct FoundationErrorClassifier: ErrorClassifier {
     }
 
     static func classify(_ error: consuming DecodingError) -> Classification {
-        // Keys written out rather than built from the code: this runs for every bad request body.
-        // The error is consumed, so its coding path is moved out rather than copied.
+        // The reason (`<code>.reason`, which names the path) is found by the code's row, like its
+        // title, with no key to hash. The error is consumed, so its coding path is moved out rather
+        // than copied.
         let entry: FoundationErrorTable.Entry
-        let reasonKey: String
         let codingPath: [any CodingKey]
         var lastKey: (any CodingKey)?
         switch consume error {
         case .typeMismatch(_, let errorContext):
-            (entry, reasonKey, codingPath) = (Table.typeMismatch, "data.typeMismatch.reasonAtPath", errorContext.codingPath)
+            (entry, codingPath) = (Table.typeMismatch, errorContext.codingPath)
         case .valueNotFound(_, let errorContext):
-            (entry, reasonKey, codingPath) = (Table.valueMissing, "data.valueMissing.reasonAtPath", errorContext.codingPath)
+            (entry, codingPath) = (Table.valueMissing, errorContext.codingPath)
         case .keyNotFound(let key, let errorContext):
-            (entry, reasonKey, codingPath) = (Table.keyMissing, "data.keyMissing.reasonAtPath", errorContext.codingPath)
+            (entry, codingPath) = (Table.keyMissing, errorContext.codingPath)
             lastKey = key
         case .dataCorrupted(let errorContext):
-            (entry, reasonKey, codingPath) = (Table.dataCorrupt, "data.corrupt.reasonAtPath", errorContext.codingPath)
+            (entry, codingPath) = (Table.dataCorrupt, errorContext.codingPath)
         @unknown default:
-            (entry, reasonKey, codingPath) = (Table.dataCorrupt, "data.corrupt.reasonAtPath", [])
+            (entry, codingPath) = (Table.dataCorrupt, [])
         }
         // The coding path names fields of the caller's own input, which helps them fix it; the
         // context's debug description may quote values and is never used.
@@ -91,7 +92,7 @@ struct FoundationErrorClassifier: ErrorClassifier {
         // `<code>.message`, in the alert's language.
         let (path, pointer) = paths(codingPath, then: lastKey)
         return entry.classification(
-            reason: LocalizableText(key: reasonKey, arguments: [.string(path)]),
+            reason: LocalizableText(arguments: [.string(path)]),
             fieldProblems: [FieldProblem(pointer, code: entry.code)])
     }
 
@@ -131,7 +132,7 @@ struct FoundationErrorClassifier: ErrorClassifier {
             path += Self.prefix(name, bytes: maximumPathNameBytes)
             pointer += "/"
             let kept = Self.prefix(name, bytes: maximumPointerNameBytes)
-            if kept.utf8.contains(where: { $0 == UInt8(ascii: "~") || $0 == UInt8(ascii: "/") }) {
+            if kept.containsUTF8Byte(UInt8(ascii: "~")) || kept.containsUTF8Byte(UInt8(ascii: "/")) {
                 // `~` first, so that the `~` of an escaped `/` is not escaped again.
                 pointer += kept.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")
             } else {
@@ -145,7 +146,7 @@ struct FoundationErrorClassifier: ErrorClassifier {
 
     /// The indices most arrays in a request body have, as path and pointer segments (`[2]`, `/2`)
     /// written once: converting an integer to a string costs more than the rest of a segment.
-    private static let smallIndices = (0..<100).map { (path: "[\($0)]", pointer: "/\($0)") }
+    private static let smallIndices = (0..<100).map { (path: "[\($0)]", pointer: "/\($0)", name: "\($0)") }
 
     /// `name`, or its first `bytes` bytes cut on a character's first byte when it is longer. A
     /// `String`, not a `Substring`: appending a string to a string costs half the generic append.
@@ -169,6 +170,8 @@ struct FoundationErrorClassifier: ErrorClassifier {
     /// `intValue` too, but a JSON object is looked up by the key's name.
     private static func index(of key: any CodingKey, named name: String) -> Int? {
         guard let index = key.intValue else { return nil }
+        // A small index's digits are compared with the table's, not written out again.
+        if index >= 0, index < smallIndices.count, name == smallIndices[index].name { return index }
         return name.isEmpty || name.hasPrefix("Index ") || name == String(index) ? index : nil
     }
 }

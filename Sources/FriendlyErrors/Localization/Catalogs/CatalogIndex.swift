@@ -40,26 +40,25 @@ final class CatalogIndex: Sendable {
         /// The text itself when formatting cannot change it, whatever the arguments.
         let plain: String?
 
-        /// The UTF-8 of a text with placeholders, copied once here rather than for every alert
-        /// that formats it.
-        let templateBytes: [UInt8]?
+        /// A text with `%` read once here, rather than for every alert that formats it.
+        let template: PlaceholderTemplate?
 
         init(_ value: CatalogValue) {
             self.value = value
             if case .text(let text) = value {
                 let hasPlaceholders = text.containsUTF8Byte(UInt8(ascii: "%"))
                 plain = hasPlaceholders ? nil : text
-                templateBytes = hasPlaceholders ? Array(text.utf8) : nil
+                template = hasPlaceholders ? PlaceholderTemplate(text) : nil
             } else {
                 plain = nil
-                templateBytes = nil
+                template = nil
             }
         }
 
         /// The value with its placeholders filled (see ``CatalogValue/formatted(with:language:)``).
         func formatted(with arguments: [LocalizableText.Argument], language: String) -> String {
             if let plain { return plain }
-            if let templateBytes { return PlaceholderFormat.format(utf8: templateBytes, arguments: arguments) }
+            if let template { return template.format(arguments) }
             return value.formatted(with: arguments, language: language)
         }
     }

@@ -164,7 +164,9 @@ public struct TranslationCatalog: Sendable {
 
     /// ``languageChain(for:)`` as the index's ordinals: what the hot path walks.
     func languageOrdinals(for preference: LanguagePreference) -> [Int] {
-        if let spelling = preference.spelling { return negotiator.chainIndices(forTag: spelling) }
+        if let spelling = preference.spelling {
+            return negotiator.chainIndices(forTag: spelling, packed: preference.packed)
+        }
         return negotiator.chainIndices(for: preference)
     }
 

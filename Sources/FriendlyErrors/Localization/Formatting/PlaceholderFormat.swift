@@ -11,45 +11,11 @@
 enum PlaceholderFormat {
     typealias Argument = LocalizableText.Argument
 
-    /// Fills the placeholders of `template` with `arguments`.
+    /// Fills the placeholders of `template` with `arguments` (see ``PlaceholderTemplate``).
     static func format(_ template: String, arguments: [Argument]) -> String {
         // The common case: a text without placeholders is returned without copying.
         guard template.containsUTF8Byte(UInt8(ascii: "%")) else { return template }
-        return format(utf8: Array(template.utf8), arguments: arguments)
-    }
-
-    /// ``format(_:arguments:)`` for a template given as its UTF-8, as a catalog keeps it.
-    static func format(utf8 bytes: [UInt8], arguments: [Argument]) -> String {
-        var output: [UInt8] = []
-        output.reserveCapacity(bytes.count + 16 * arguments.count)
-        var literalStart = 0
-        var index = 0
-        var sequence = 0
-        while index < bytes.count {
-            guard bytes[index] == UInt8(ascii: "%") else {
-                index += 1
-                continue
-            }
-            output.append(contentsOf: bytes[literalStart..<index])
-            let spec = PlaceholderSpec.parse(bytes, at: index)
-            var argumentIndex: Int?
-            if spec.consumesArgument {
-                argumentIndex = spec.position.map { $0 - 1 } ?? sequence
-                if spec.position == nil { sequence += 1 }
-            }
-            if case .percent = spec.conversion {
-                output.append(UInt8(ascii: "%"))
-            } else if let argumentIndex, argumentIndex < arguments.count, spec.kind != nil {
-                render(arguments[argumentIndex], as: spec, into: &output)
-            } else {
-                // No argument for it, or nothing it could show: the reader sees the placeholder.
-                output.append(contentsOf: bytes[spec.range])
-            }
-            index = spec.range.upperBound
-            literalStart = index
-        }
-        output.append(contentsOf: bytes[literalStart..<bytes.count])
-        return String(decoding: output, as: UTF8.self)
+        return PlaceholderTemplate(template).format(arguments)
     }
 
     /// The arguments `template` takes and what is wrong with its placeholders.

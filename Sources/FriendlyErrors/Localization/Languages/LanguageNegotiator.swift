@@ -43,7 +43,7 @@ struct LanguageNegotiator: Sendable {
     private let precomputed: StringTable<Match>
     private let baseOnly: Match
     /// The precomputed chains of bare language codes (`en`, `ja`, `zh`), by the code's letters packed
-    /// into an integer (``packedTag(_:)``): a regional tag of them (`ja-JP`) is found by comparing a few
+    /// into an integer (``PackedLanguageTag``): a regional tag of them (`ja-JP`) is found by comparing a few
     /// integers instead of hashing the tag and then its language. In the order of `packedChains`, the base language first.
     private let packedLanguages: [UInt32]
     private let packedChains: [[Int]]
@@ -99,7 +99,7 @@ struct LanguageNegotiator: Sendable {
         }
         self.precomputed = StringTable(precomputed)
         let bareLanguages = precomputed.compactMap { spelling, match in
-            Self.packedTag(spelling).flatMap { $0.hasRegion ? nil : (spelling, $0.language, match.chain) }
+            PackedLanguageTag(spelling).flatMap { $0.hasRegion ? nil : (spelling, $0.language, match.chain) }
         }.sorted { ($0.2.first ?? 0, $0.0) < ($1.2.first ?? 0, $1.0) }
         packedLanguages = bareLanguages.map(\.1)
         packedChains = bareLanguages.map(\.2)
@@ -111,38 +111,6 @@ struct LanguageNegotiator: Sendable {
                 }
         }
     }
-
-    /// A canonical tag of a language and at most a region — `en`, `ast`, `ja-JP`, `es-419` — as its
-    /// language's letters packed into an integer (a byte a letter) and whether it has the region;
-    /// `nil` for any other spelling.
-    static func packedTag(_ spelling: String) -> (language: UInt32, hasRegion: Bool)? {
-        let utf8 = spelling.utf8
-        guard utf8.count >= 2, utf8.count <= 7 else { return nil }
-        var packed: UInt32 = 0
-        var length = 0
-        var inRegion = false
-        var regionLength = 0
-        var letters = true
-        var digits = true
-        for byte in utf8 {
-            if inRegion {
-                regionLength += 1
-                letters = letters && byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z")
-                digits = digits && byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
-            } else if byte == UInt8(ascii: "-") {
-                inRegion = true
-            } else {
-                guard byte >= UInt8(ascii: "a"), byte <= UInt8(ascii: "z"), length < 3 else { return nil }
-                packed = packed << 8 | UInt32(byte)
-                length += 1
-            }
-        }
-        guard length >= 2 else { return nil }
-        if !inRegion { return (packed, false) }
-        // `RR` in capitals or `123` in digits, nothing after it.
-        return (regionLength == 2 && letters) || (regionLength == 3 && digits) ? (packed, true) : nil
-    }
-
 
     /// The languages to look a key up in, in order; the last is always the base language.
     ///
@@ -174,12 +142,7 @@ struct LanguageNegotiator: Sendable {
     /// passes again and again costs what a prebuilt preference costs.
     func chainIndices(forTag spelling: String) -> [Int] {
         if let match = precomputed[spelling] { return match.chain }
-        // `ll-RR` of a language whose regions all find what it finds: its packed letters, compared.
-        if let packed = Self.packedTag(spelling), packed.hasRegion,
-            let position = packedLanguages.firstIndex(of: packed.language), packedRegionless[position]
-        {
-            return packedChains[position]
-        }
+        if let packed = PackedLanguageTag(spelling), packed.hasRegion, let chain = packedChain(of: packed) { return chain }
         // `ll-RR`, `lll-RR` or `ll-123`: canonical, so parsing it would give the same spelling back,
         // and `match(for:)` would drop the region of a single-script language.
         if let languageLength = Self.canonicalLanguageRegionSplit(spelling) {
@@ -197,6 +160,21 @@ struct LanguageNegotiator: Sendable {
         }
         guard let tag = LanguageTag(spelling) else { return baseOnly.chain }
         return match(for: tag).chain
+    }
+
+    /// ``chainIndices(forTag:)`` for a tag whose packed letters the caller made once
+    /// (``LanguagePreference/packed``): `en`, `ja` or `ja-JP` is then found by comparing a few integers,
+    /// without hashing its spelling.
+    func chainIndices(forTag spelling: String, packed: PackedLanguageTag?) -> [Int] {
+        if let packed, let chain = packedChain(of: packed) { return chain }
+        return chainIndices(forTag: spelling)
+    }
+
+    /// The chain of a bare language code the catalog can answer (`en`), or of a regional tag of one
+    /// (`ja-JP`) when all its regions find what it finds; `nil` when neither holds, for the general path.
+    private func packedChain(of packed: PackedLanguageTag) -> [Int]? {
+        guard let position = packedLanguages.firstIndex(of: packed.language) else { return nil }
+        return !packed.hasRegion || packedRegionless[position] ? packedChains[position] : nil
     }
 
     /// The length of the language subtag when `spelling` is a canonical language-region tag

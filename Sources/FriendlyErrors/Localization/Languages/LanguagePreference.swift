@@ -33,6 +33,9 @@ public struct LanguagePreference: Sendable, Hashable, ExpressibleByStringLiteral
     /// The tag as written, for a preference of one tag (`"ja-JP"`): a catalog negotiates it from its
     /// spelling, which it keeps negotiated, so a tag costs no parsing on every alert.
     let spelling: String?
+    /// ``spelling``'s letters packed, when it is a language or a language and region (`en`, `ja-JP`):
+    /// made once, so a preference kept and passed again is negotiated by comparing integers.
+    let packed: PackedLanguageTag?
     /// Where `*` ("any language") ranks among ``tags``, if it was given: every tag before this index
     /// is wanted more than any other language, every tag from it on less.
     public let wildcardPosition: Int?
@@ -70,6 +73,7 @@ public struct LanguagePreference: Sendable, Hashable, ExpressibleByStringLiteral
         }
         self.storedTags = unique
         self.spelling = nil
+        self.packed = nil
         self.wildcardPosition = position
         var uniqueExcluded: [LanguageTag] = []
         for tag in excluded where !uniqueExcluded.contains(tag) { uniqueExcluded.append(tag) }
@@ -82,6 +86,7 @@ public struct LanguagePreference: Sendable, Hashable, ExpressibleByStringLiteral
     public init(stringLiteral value: String) {
         storedTags = []
         spelling = value
+        packed = PackedLanguageTag(value)
         wildcardPosition = nil
         excluded = []
     }

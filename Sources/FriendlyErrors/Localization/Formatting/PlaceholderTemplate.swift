@@ -1,0 +1,105 @@
+/// A printf-style template read once: the literal text between its placeholders, as strings, and
+/// each placeholder with the argument it takes. ``PlaceholderFormat`` fills templates through it, and
+/// a catalog keeps one for each of its texts with placeholders, so an alert neither parses the text
+/// nor validates its bytes again: filling it appends strings. A class, so that a catalog value holding
+/// one stays one reference to copy.
+final class PlaceholderTemplate: Sendable {
+    typealias Argument = LocalizableText.Argument
+
+    /// One placeholder: what it shows, and its own text for when it cannot show anything.
+    private struct Placeholder: Sendable {
+        let spec: PlaceholderSpec
+        /// The argument it takes, `nil` for a directive that takes none (`%#@name@`, `%k`).
+        let argument: Int?
+        /// The directive as written, kept verbatim when there is no argument for it.
+        let verbatim: String
+        /// A `%@` or `%s` without a width: the argument's text appended as it is.
+        let isPlainObject: Bool
+    }
+
+    /// The text before each placeholder, then the text after the last: one more than `placeholders`.
+    /// `%%` is already a `%` here.
+    private let literals: [String]
+    private let placeholders: [Placeholder]
+    /// The UTF-8 length of the literals, to reserve the result once.
+    private let literalLength: Int
+
+    /// Whether the template has placeholders (`%%` is not one).
+    var hasPlaceholders: Bool { !placeholders.isEmpty }
+
+    convenience init(_ template: String) {
+        self.init(utf8: Array(template.utf8))
+    }
+
+    /// The template whose UTF-8 is `bytes`. Unnumbered placeholders take the arguments in order,
+    /// counting only unnumbered placeholders.
+    init(utf8 bytes: [UInt8]) {
+        var literals: [String] = []
+        var placeholders: [Placeholder] = []
+        var literal: [UInt8] = []
+        var literalLength = 0
+        var sequence = 0
+        var index = 0
+        // Splits happen at `%`, an ASCII byte, so every literal is valid UTF-8 when the template is.
+        func endLiteral() {
+            literals.append(String(decoding: literal, as: UTF8.self))
+            literalLength += literal.count
+            literal.removeAll(keepingCapacity: true)
+        }
+        while index < bytes.count {
+            guard bytes[index] == UInt8(ascii: "%") else {
+                literal.append(bytes[index])
+                index += 1
+                continue
+            }
+            let spec = PlaceholderSpec.parse(bytes, at: index)
+            index = max(index + 1, spec.range.upperBound)
+            if case .percent = spec.conversion {
+                literal.append(UInt8(ascii: "%"))
+                continue
+            }
+            var argument: Int?
+            if spec.consumesArgument {
+                argument = spec.position.map { $0 - 1 } ?? sequence
+                if spec.position == nil { sequence += 1 }
+            }
+            var isPlainObject = false
+            if case .object = spec.conversion, spec.width == nil { isPlainObject = true }
+            endLiteral()
+            placeholders.append(
+                Placeholder(
+                    spec: spec, argument: spec.kind == nil ? nil : argument,
+                    verbatim: String(decoding: bytes[spec.range], as: UTF8.self), isPlainObject: isPlainObject))
+        }
+        endLiteral()
+        self.literals = literals
+        self.placeholders = placeholders
+        self.literalLength = literalLength
+    }
+
+    /// The template with its placeholders filled: an argument of another kind than its placeholder's
+    /// is shown as its own value, a placeholder without an argument is kept verbatim, extra
+    /// arguments are ignored.
+    func format(_ arguments: [Argument]) -> String {
+        guard !placeholders.isEmpty else { return literals[0] }
+        var result = ""
+        result.reserveCapacity(literalLength + 16 * placeholders.count)
+        result += literals[0]
+        var rendered: [UInt8] = []
+        for (position, placeholder) in placeholders.enumerated() {
+            if let argument = placeholder.argument, argument < arguments.count {
+                if placeholder.isPlainObject {
+                    result += arguments[argument].description
+                } else {
+                    rendered.removeAll(keepingCapacity: true)
+                    PlaceholderFormat.render(arguments[argument], as: placeholder.spec, into: &rendered)
+                    result += String(decoding: rendered, as: UTF8.self)
+                }
+            } else {
+                result += placeholder.verbatim
+            }
+            result += literals[position + 1]
+        }
+        return result
+    }
+}
