@@ -75,6 +75,30 @@ import Testing
         #expect(plain == LocalizableText(default: "Nothing to do."))
     }
 
+    @Test func aKeptPreferenceFindsWhatItsParsedTagFinds() {
+        let catalog = TranslationCatalog.builtIn.adding(
+            TranslationCatalog(strings: ["en": ["a": "A"], "ja": ["a": "エー"], "pt-BR": ["a": "Á"], "zh-Hant": ["a": "甲"]]))
+        for tag in ["en", "ja", "ja-JP", "pt", "pt-PT", "pt-BR", "zh", "zh-TW", "es-419", "xx", "xx-YY", "ast", "EN", "ja_JP"] {
+            let kept = LanguagePreference(tag: tag)
+            let parsed = LanguagePreference(LanguageTag(tag).map { [$0] } ?? [])
+            #expect(catalog.languageOrdinals(for: kept) == catalog.languageOrdinals(for: parsed), "\(tag)")
+        }
+    }
+
+    @Test func aFrameworkClientStatusClassifiesAnUnknownErrorByItsStatus() {
+        struct Unknown: Error {}
+        let pipeline = AlertPipeline().configured(.init(includesDebugDetails: true))
+        let classification = pipeline.classify(
+            Unknown(), context: ClassificationContext(audience: .serverClient, httpStatus: 404, message: "No route"))
+        #expect(classification.code == "http.404")
+        #expect(classification.category == .forHTTPStatus(404))
+        #expect(!classification.isUnexpected && classification.referenceID == nil && classification.debugDetail == nil)
+        #expect(classification.message == .verbatim("No route"))
+        #expect(pipeline.knownRow(of: classification) != nil)
+        #expect(pipeline.alert(localizing: classification, in: "ja").title == pipeline.alert(
+            localizing: Classification(code: "http.404", category: .forHTTPStatus(404)), in: "ja").title)
+    }
+
     @Test func builtInCategoriesKnowTheirPlaceAndACategoryOfTheSameNameReadsTheSameTexts() {
         for (ordinal, category) in ErrorCategory.builtIn.enumerated() {
             #expect(category.builtInOrdinal == ordinal)

@@ -88,20 +88,24 @@ struct AlertLocalizer {
         fallback: String
     ) -> [AlertFieldProblem] {
         let alertMessageIsDerived = classification.message.isDerivedFromCode
-        func localized(_ problem: FieldProblem) -> AlertFieldProblem {
+        // By index, each field read in place: a problem copied out whole goes through its value witness.
+        func localized(_ index: Int) -> AlertFieldProblem {
             let message: String?
-            if alertMessageIsDerived, problem.message.isDerivedFromCode, problem.code == classification.code {
+            if alertMessageIsDerived, problems[index].message.isDerivedFromCode,
+                problems[index].code == classification.code
+            {
                 message = alertMessage
             } else {
-                message = lookup.forCode(problem.code, alertCode: classification.code)
-                    .resolve(problem.message, field: .message)
+                message = lookup.forCode(problems[index].code, alertCode: classification.code)
+                    .resolve(problems[index].message, field: .message)
             }
             return AlertFieldProblem(
-                field: problem.field, code: problem.code, message: message ?? fallback, location: problem.location)
+                field: problems[index].field, code: problems[index].code, message: message ?? fallback,
+                location: problems[index].location)
         }
         // One problem (a decoding error's field): an array of one, allocated once at its size.
-        if problems.count == 1 { return [localized(problems[0])] }
-        return problems.map(localized)
+        if problems.count == 1 { return [localized(0)] }
+        return problems.indices.map(localized)
     }
 
     /// One text of `error`'s alert — its message, reason or suggestion — without building the rest:

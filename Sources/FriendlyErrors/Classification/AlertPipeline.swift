@@ -129,12 +129,30 @@ public struct AlertPipeline: Sendable {
         var classification = unwrapping.classify(error, context: context) {
             chain.classify($0, from: 0, context: context, drawsReferenceID: !frameworkClientError)
         }
+        Self.apply(frameworkStatus: frameworkStatus, of: context, to: &classification)
+        if !observers.isEmpty { notify(error, classification, context) }
+        return classification
+    }
+
+    /// The framework's facts applied to the chain's `classification`: its status (a client error status
+    /// classifies an error the chain did not know) and its headers, in place.
+    @inline(never)
+    private static func apply(
+        frameworkStatus: Int?, of context: ClassificationContext, to classification: inout Classification
+    ) {
         if let status = frameworkStatus {
             if classification.isUnexpected, status < 500 {
                 // The framework knows it for a client's mistake: its status says more than "unexpected".
-                classification = Classification(
-                    code: Self.httpStatusCodes[status - 400], category: .forHTTPStatus(status),
-                    httpStatusOverride: status)
+                // The fallback's classification (texts, recoveries and headers all empty) made into
+                // `http.<status>` in place, which costs less than a new one and the old one's release.
+                let entry = FoundationErrorTable.httpClientErrors[status - 400]
+                classification.code = entry.code
+                classification.category = entry.category
+                classification.httpStatusOverride = status
+                classification.isUnexpected = false
+                classification.referenceID = nil
+                classification.debugDetail = nil
+                classification.knownCode = entry.ordinal
                 if let message = context.message, !message.isEmpty {
                     // The framework's words, never looked up.
                     classification.message = .verbatim(message)
@@ -151,8 +169,6 @@ public struct AlertPipeline: Sendable {
                 classification.responseHeaders += context.responseHeaders
             }
         }
-        if !observers.isEmpty { notify(error, classification, context) }
-        return classification
     }
 
     /// Shows the observers what the pipeline made of `error`.
@@ -160,10 +176,6 @@ public struct AlertPipeline: Sendable {
         let event = ClassificationEvent(error: error, classification: classification, context: context)
         for observer in observers { observer(event) }
     }
-
-    /// `http.400` … `http.499`, the codes of errors classified by a framework's client error status,
-    /// made once rather than for every response.
-    private static let httpStatusCodes = (400...499).map { "http.\($0)" }
 
     // MARK: Building
 

@@ -28,7 +28,7 @@ public struct ResponseHeader: Sendable, Hashable, CustomStringConvertible {
     public init(name: String, value: String) {
         // Most headers are clean already (a framework's own, the library's): checked, they are kept as
         // they are, which costs a fraction of filtering them into new strings.
-        self.name = name.utf8.allSatisfy(Self.isTokenByte) ? name : Self.cleaned(name: name)
+        self.name = name.allUTF8Bytes(satisfy: Self.isTokenByte) ? name : Self.cleaned(name: name)
         self.value = Self.isCleanValue(value) ? value : Self.cleaned(value)
     }
 
@@ -54,7 +54,7 @@ public struct ResponseHeader: Sendable, Hashable, CustomStringConvertible {
     private static func isCleanValue(_ value: String) -> Bool {
         let utf8 = value.utf8
         guard let first = utf8.first, let last = utf8.last else { return true }
-        return !isSpace(first) && !isSpace(last) && utf8.allSatisfy { $0 == 0x09 || (0x20...0x7E).contains($0) }
+        return !isSpace(first) && !isSpace(last) && value.allUTF8Bytes { $0 == 0x09 || (0x20...0x7E).contains($0) }
     }
 
     /// The name without the bytes that are not token characters.

@@ -9,4 +9,12 @@ extension StringProtocol {
         if let found = utf8.withContiguousStorageIfAvailable({ $0.contains(byte) }) { return found }
         return utf8.contains(byte)
     }
+
+    /// Whether every byte of the UTF-8 form satisfies `predicate`: a scan of contiguous bytes where
+    /// the string has them, as ``containsUTF8Byte(_:)``.
+    @inline(__always)
+    func allUTF8Bytes(satisfy predicate: (UInt8) -> Bool) -> Bool {
+        if let all = utf8.withContiguousStorageIfAvailable({ $0.allSatisfy(predicate) }) { return all }
+        return utf8.allSatisfy(predicate)
+    }
 }

@@ -138,7 +138,11 @@ public struct FriendlyErrorsServerMiddleware: ServerMiddleware {
     ) -> (HTTPResponse, HTTPBody?)? {
         if status.code < 400 { return (HTTPResponse(status: status, headerFields: headers), body) }
         server.frameworkStatus = status.code
-        server.frameworkHeaders = headers.map { ResponseHeader(name: $0.name.rawName, value: $0.value) }
+        // The error's `Content-Type` and `Content-Length` describe its own body, which the response
+        // replaces (the core would drop them): left out here, they cost nothing.
+        for field in headers where field.name != .contentType && field.name != .contentLength {
+            server.frameworkHeaders.append(ResponseHeader(name: field.name.rawName, value: field.value))
+        }
         return nil
     }
 

@@ -67,33 +67,33 @@ struct FoundationErrorClassifier: ErrorClassifier {
     static func classify(_ error: consuming DecodingError) -> Classification {
         // The reason (`<code>.reason`, which names the path) is found by the code's row, like its
         // title, with no key to hash. The error is consumed, so its coding path is moved out rather
-        // than copied.
-        let entry: FoundationErrorTable.Entry
-        let codingPath: [any CodingKey]
-        var lastKey: (any CodingKey)?
+        // than copied; a missing key is appended where it is bound, never held as an optional.
         switch consume error {
         case .typeMismatch(_, let errorContext):
-            (entry, codingPath) = (Table.typeMismatch, errorContext.codingPath)
+            return classification(Table.typeMismatch, CodingPath(errorContext.codingPath))
         case .valueNotFound(_, let errorContext):
-            (entry, codingPath) = (Table.valueMissing, errorContext.codingPath)
+            return classification(Table.valueMissing, CodingPath(errorContext.codingPath))
         case .keyNotFound(let key, let errorContext):
-            (entry, codingPath) = (Table.keyMissing, errorContext.codingPath)
-            lastKey = key
+            var path = CodingPath(errorContext.codingPath)
+            path.append(last: key, after: errorContext.codingPath.count)
+            return classification(Table.keyMissing, path)
         case .dataCorrupted(let errorContext):
-            (entry, codingPath) = (Table.dataCorrupt, errorContext.codingPath)
+            return classification(Table.dataCorrupt, CodingPath(errorContext.codingPath))
         @unknown default:
-            (entry, codingPath) = (Table.dataCorrupt, [])
+            return classification(Table.dataCorrupt, CodingPath([]))
         }
-        // The coding path names fields of the caller's own input, which helps them fix it; the
-        // context's debug description may quote values and is never used.
-        guard !codingPath.isEmpty || lastKey != nil else { return entry.classification(reason: .empty) }
-        // The field as a JSON pointer too, so that a client can mark it (`#/items/0/price` in a
-        // problem+json body) whichever framework decoded the request; its message is
-        // `<code>.message`, in the alert's language.
-        let (path, pointer) = paths(codingPath, then: lastKey)
+    }
+
+    /// The classification of a decoding error at `path`. The coding path names fields of the
+    /// caller's own input, which helps them fix it; the context's debug description may quote values
+    /// and is never used. The field is a JSON pointer too, so that a client can mark it
+    /// (`#/items/0/price` in a problem+json body) whichever framework decoded the request; its
+    /// message is `<code>.message`, in the alert's language.
+    private static func classification(_ entry: FoundationErrorTable.Entry, _ path: CodingPath) -> Classification {
+        guard !path.isEmpty else { return entry.classification(reason: .empty) }
         return entry.classification(
-            reason: LocalizableText(arguments: [.string(path)]),
-            fieldProblems: [FieldProblem(pointer, code: entry.code)])
+            reason: LocalizableText(arguments: [.string(path.path)]),
+            fieldProblems: [FieldProblem(path.pointer, code: entry.code)])
     }
 
     /// The most keys of a coding path that are shown, and the most bytes of a key's name in the
@@ -109,19 +109,37 @@ struct FoundationErrorClassifier: ErrorClassifier {
     }
 
     /// A coding path as a reader writes it (`items[2].price`, `.` for an empty path) and as a JSON
-    /// pointer (``pointer(_:then:)``), in one pass over the keys, each key's name read once: this runs
-    /// for every bad request body. Keys are capped at 32, names at 64 bytes in the path, cut on a
+    /// pointer (``pointer(_:then:)``). Keys are capped at 32, names at 64 bytes in the path, cut on a
     /// character's first byte.
     static func paths(_ codingPath: [any CodingKey], then last: (any CodingKey)?) -> (path: String, pointer: String) {
-        // Strings appended to, not byte arrays: a name is copied whole, with nothing to validate again.
+        var path = CodingPath(codingPath)
+        if let last { path.append(last: last, after: codingPath.count) }
+        return (path.isEmpty ? "." : path.path, path.pointer)
+    }
+
+    /// A coding path written as a reader writes it and as a JSON pointer, in one pass over the keys,
+    /// each key's name read once: this runs for every bad request body. Strings appended to, not byte
+    /// arrays: a name is copied whole, with nothing to validate again.
+    private struct CodingPath {
         var path = ""
         var pointer = ""
-        func append(_ key: any CodingKey) {
+        var isEmpty: Bool { pointer.isEmpty }
+
+        init(_ keys: [any CodingKey]) {
+            for index in 0..<min(keys.count, maximumKeys) { append(keys[index]) }
+        }
+
+        /// Appends the key that follows a path of `count` keys, unless the path was cut.
+        mutating func append(last key: any CodingKey, after count: Int) {
+            if count < maximumKeys { append(key) }
+        }
+
+        private mutating func append(_ key: any CodingKey) {
             let name = key.stringValue
-            if let index = index(of: key, named: name) {
-                if index >= 0 && index < Self.smallIndices.count {
-                    path += Self.smallIndices[index].path
-                    pointer += Self.smallIndices[index].pointer
+            if let index = FoundationErrorClassifier.index(of: key, named: name) {
+                if index >= 0 && index < smallIndices.count {
+                    path += smallIndices[index].path
+                    pointer += smallIndices[index].pointer
                 } else {
                     path += "[\(index)]"
                     pointer += "/\(index)"
@@ -129,9 +147,9 @@ struct FoundationErrorClassifier: ErrorClassifier {
                 return
             }
             if !path.isEmpty { path += "." }
-            path += Self.prefix(name, bytes: maximumPathNameBytes)
+            path += FoundationErrorClassifier.prefix(name, bytes: maximumPathNameBytes)
             pointer += "/"
-            let kept = Self.prefix(name, bytes: maximumPointerNameBytes)
+            let kept = FoundationErrorClassifier.prefix(name, bytes: maximumPointerNameBytes)
             if kept.containsUTF8Byte(UInt8(ascii: "~")) || kept.containsUTF8Byte(UInt8(ascii: "/")) {
                 // `~` first, so that the `~` of an escaped `/` is not escaped again.
                 pointer += kept.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")
@@ -139,9 +157,6 @@ struct FoundationErrorClassifier: ErrorClassifier {
                 pointer += kept
             }
         }
-        for key in codingPath.prefix(maximumKeys) { append(key) }
-        if let last, codingPath.count < maximumKeys { append(last) }
-        return (path.isEmpty ? "." : path, pointer)
     }
 
     /// The indices most arrays in a request body have, as path and pointer segments (`[2]`, `/2`)

@@ -54,10 +54,16 @@ enum FoundationErrorTable {
     /// ``FallbackClassifier``, which gives it this entry's ordinal.
     static let unexpected = Entry(code: FallbackClassifier.code, category: .unknown)
 
+    /// `http.400` … `http.499`, by status − 400: the entries of errors classified by a framework's client
+    /// error status (``AlertPipeline/classify(_:context:)``), made once rather than for every response.
+    static let httpClientErrors = (400...499).map { Entry(code: "http.\($0)", category: .forHTTPStatus($0)) }
+
     /// Every entry made, each once, for the pipeline's table of their codes' rows.
     static let allEntries: [Entry] = {
         var byOrdinal: [Int: Entry] = [:]
-        for entry in Array(cocoa.values) + Array(posix.values) + Array(url.values) + entries + [unexpected] {
+        for entry in Array(cocoa.values) + Array(posix.values) + Array(url.values) + entries + [unexpected]
+            + httpClientErrors
+        {
             byOrdinal[entry.ordinal] = entry
         }
         return byOrdinal.values.sorted { $0.ordinal < $1.ordinal }

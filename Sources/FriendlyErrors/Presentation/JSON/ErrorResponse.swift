@@ -154,7 +154,7 @@ public struct ErrorResponse: Sendable, Hashable {
     /// `ja`: two or three lowercase letters) is one without parsing.
     private static func isLanguageTag(_ text: String) -> Bool {
         let utf8 = text.utf8
-        if (2...3).contains(utf8.count), utf8.allSatisfy({ (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0) }) {
+        if (2...3).contains(utf8.count), text.allUTF8Bytes(satisfy: { $0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "z") }) {
             return true
         }
         return LanguageTag(text)?.description == text
