@@ -40,15 +40,15 @@ final class CatalogIndex: Sendable {
         /// The text itself when formatting cannot change it, whatever the arguments.
         let plain: String?
 
-        /// A text with `%` read once here, rather than for every alert that formats it.
-        let template: PlaceholderTemplate?
+        /// A text with `%`, read once (when it is first formatted) rather than for every alert.
+        let template: LazyPlaceholderTemplate?
 
         init(_ value: CatalogValue) {
             self.value = value
             if case .text(let text) = value {
                 let hasPlaceholders = text.containsUTF8Byte(UInt8(ascii: "%"))
                 plain = hasPlaceholders ? nil : text
-                template = hasPlaceholders ? PlaceholderTemplate(text) : nil
+                template = hasPlaceholders ? LazyPlaceholderTemplate(text) : nil
             } else {
                 plain = nil
                 template = nil
@@ -58,7 +58,7 @@ final class CatalogIndex: Sendable {
         /// The value with its placeholders filled (see ``CatalogValue/formatted(with:language:)``).
         func formatted(with arguments: [LocalizableText.Argument], language: String) -> String {
             if let plain { return plain }
-            if let template { return template.format(arguments) }
+            if let template { return template.template.format(arguments) }
             return value.formatted(with: arguments, language: language)
         }
     }

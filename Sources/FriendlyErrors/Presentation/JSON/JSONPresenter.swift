@@ -314,11 +314,7 @@ public struct JSONPresenter: AlertPresenter {
         let utf8 = language.utf8
         guard utf8.count <= maximumBytes else { return "und" }
         // The common case, a two-letter language (`en`, `ja`), read without the general walk below.
-        if utf8.count == 2, let first = utf8.first, let last = utf8.last,
-            Self.isASCIILetter(first), Self.isASCIILetter(last)
-        {
-            return language
-        }
+        if utf8.count == 2, language.allUTF8Bytes(satisfy: Self.isASCIILetter) { return language }
         var subtagLength = 0
         var isFirst = true
         for byte in utf8 {
