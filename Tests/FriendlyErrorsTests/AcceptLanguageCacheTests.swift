@@ -25,4 +25,27 @@ import Testing
             }
         }
     }
+
+    @Test func aKeptHeaderIsNegotiatedByEachCatalogAsItsOwn() async {
+        let header = "pt-PT, zh-TW;q=0.9, ja;q=0.8, *;q=0.1"
+        let catalogs = [
+            TranslationCatalog.builtIn,
+            TranslationCatalog.builtIn.offering(languages: ["en", "ja"]),
+            TranslationCatalog(strings: ["en": ["a": "A"], "pt-BR": ["a": "Á"]]),
+        ]
+        let expected = catalogs.map { $0.languageOrdinals(for: LanguagePreference.parsingAcceptLanguage(header)) }
+        #expect(expected[0] != expected[1])
+        // Several tasks, the catalogs taking turns: each catalog always gets its own chain.
+        await withTaskGroup(of: Bool.self) { group in
+            for task in 0..<8 {
+                group.addTask {
+                    (0..<300).allSatisfy { round in
+                        let index = (task + round) % catalogs.count
+                        return catalogs[index].languageOrdinals(for: .acceptLanguage(header)) == expected[index]
+                    }
+                }
+            }
+            for await agreed in group { #expect(agreed) }
+        }
+    }
 }

@@ -167,6 +167,9 @@ public struct TranslationCatalog: Sendable {
         if let spelling = preference.spelling {
             return negotiator.chainIndices(forTag: spelling, packed: preference.packed)
         }
+        if let negotiated = preference.negotiated {
+            return negotiated.chain(by: negotiator.serial) { negotiator.chainIndices(for: preference) }
+        }
         return negotiator.chainIndices(for: preference)
     }
 

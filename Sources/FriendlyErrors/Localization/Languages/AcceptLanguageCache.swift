@@ -18,7 +18,9 @@ enum AcceptLanguageCache {
     static func preference(for header: String, parse: (String) -> LanguagePreference) -> LanguagePreference {
         guard header.utf8.count <= maximumHeaderLength else { return parse(header) }
         if let known = preferences.withLock({ $0[header] }) { return known }
-        let preference = parse(header)
+        var preference = parse(header)
+        // Kept and given again for this header: worth negotiating once per catalog.
+        preference.negotiated = NegotiatedChain()
         preferences.withLock { preferences in
             if preferences.count >= maximumEntries { preferences.removeAll(keepingCapacity: true) }
             preferences[header] = preference

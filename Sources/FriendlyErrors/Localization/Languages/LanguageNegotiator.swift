@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Chooses, for a reader's ``LanguagePreference``, which of a catalog's languages to look texts up in.
 ///
 /// The answer is a chain: the languages to try for each key, in order, always ending with the base
@@ -57,6 +59,11 @@ struct LanguageNegotiator: Sendable {
     ///
     /// A name that is not a language tag (Xcode's `Base`) is kept but never matched; of two spellings
     /// of the same tag, the first wins.
+    /// A number of its own, from 0 in the order negotiators are made: what a kept preference's
+    /// ``NegotiatedChain`` tells negotiators apart by.
+    let serial = Self.made.wrappingAdd(1, ordering: .relaxed).oldValue
+    private static let made = Atomic<Int>(0)
+
     init(availableLanguages: [String], baseLanguage: String) {
         var languages = availableLanguages
         let baseTag = LanguageTag(baseLanguage)

@@ -36,6 +36,9 @@ public struct LanguagePreference: Sendable, Hashable, ExpressibleByStringLiteral
     /// ``spelling``'s letters packed, when it is a language or a language and region (`en`, `ja-JP`):
     /// made once, so a preference kept and passed again is negotiated by comparing integers.
     let packed: PackedLanguageTag?
+    /// Where a preference kept for a recent `Accept-Language` header keeps its negotiated chain
+    /// (``AcceptLanguageCache``); `nil` for any other. Not part of the value.
+    var negotiated: NegotiatedChain?
     /// Where `*` ("any language") ranks among ``tags``, if it was given: every tag before this index
     /// is wanted more than any other language, every tag from it on less.
     public let wildcardPosition: Int?
@@ -74,6 +77,7 @@ public struct LanguagePreference: Sendable, Hashable, ExpressibleByStringLiteral
         self.storedTags = unique
         self.spelling = nil
         self.packed = nil
+        self.negotiated = nil
         self.wildcardPosition = position
         var uniqueExcluded: [LanguageTag] = []
         for tag in excluded where !uniqueExcluded.contains(tag) { uniqueExcluded.append(tag) }
@@ -87,6 +91,7 @@ public struct LanguagePreference: Sendable, Hashable, ExpressibleByStringLiteral
         storedTags = []
         spelling = value
         packed = PackedLanguageTag(value)
+        negotiated = nil
         wildcardPosition = nil
         excluded = []
     }
