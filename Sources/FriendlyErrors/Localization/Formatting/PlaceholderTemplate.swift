@@ -26,16 +26,10 @@ final class PlaceholderTemplate: Sendable {
     /// The UTF-8 length of the literals, to reserve the result once.
     private let literalLength: Int
 
-    /// Whether the template has placeholders (`%%` is not one).
-    var hasPlaceholders: Bool { !placeholders.isEmpty }
-
-    convenience init(_ template: String) {
-        self.init(utf8: Array(template.utf8))
-    }
-
-    /// The template whose UTF-8 is `bytes`. Unnumbered placeholders take the arguments in order,
-    /// counting only unnumbered placeholders.
-    init(utf8 bytes: [UInt8]) {
+    /// `template` read. Unnumbered placeholders take the arguments in order, counting only unnumbered
+    /// placeholders.
+    init(_ template: String) {
+        let bytes = Array(template.utf8)
         var literals: [String] = []
         var placeholders: [Placeholder] = []
         var literal: [UInt8] = []
