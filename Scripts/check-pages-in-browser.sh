@@ -14,8 +14,8 @@ cd "$(dirname "$0")/.."
 root=$PWD
 
 case "${1:-}" in
-    Hummingbird) package=Integrations/FriendlyErrorsHummingbird scratch=.build-hb product=friendly-errors-hummingbird-example ;;
-    Vapor) package=Integrations/FriendlyErrorsVapor scratch=.build-vapor product=friendly-errors-vapor-example ;;
+    Hummingbird) package=Examples/HummingbirdShop scratch=.build-hb product=friendly-errors-hummingbird-example ;;
+    Vapor) package=Examples/VaporShop scratch=.build-vapor product=friendly-errors-vapor-example ;;
     *) echo "usage: $0 Hummingbird|Vapor [--screenshots DIR]" >&2; exit 64 ;;
 esac
 name=$1

@@ -2,13 +2,17 @@
 
 import PackageDescription
 
+// One library product and only what it imports: the example tool (wordcount), the same tool without the
+// integration, and the tests that compare them are in Examples/WordCount.
 let package = Package(
-    name: "friendly-errors-argument-parser",
+    name: "swift-friendly-errors-argument-parser",
     products: [
-        .library(name: "FriendlyErrorsArgumentParser", targets: ["FriendlyErrorsArgumentParser"]),
-        .executable(name: "wordcount", targets: ["wordcount"]),
+        .library(name: "FriendlyErrorsArgumentParser", targets: ["FriendlyErrorsArgumentParser"])
     ],
     dependencies: [
+        // The core, by path while this package lives in the swift-friendly-errors repository. The release step
+        // (Scripts/release.sh) publishes this package as a repository of its own and writes this line as
+        // `.package(url: "https://github.com/<owner>/swift-friendly-errors.git", from: VERSION)`.
         .package(name: "swift-friendly-errors", path: "../.."),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     ],
@@ -18,42 +22,17 @@ let package = Package(
             dependencies: [
                 .product(name: "FriendlyErrors", package: "swift-friendly-errors"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]),
-        // The example tool's arguments and work, shared by the tool and by the same tool without the
-        // integration, which the tests compare it with.
-        .target(
-            name: "WordCountKit",
-            dependencies: [
-                "FriendlyErrorsArgumentParser",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]),
-        .executableTarget(
-            name: "wordcount",
-            dependencies: [
-                "WordCountKit", "FriendlyErrorsArgumentParser",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]),
-        .executableTarget(
-            name: "wordcount-plain",
-            dependencies: ["WordCountKit", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
-        .testTarget(
-            name: "FriendlyErrorsArgumentParserTests",
-            dependencies: [
-                // The core comes with the integration (re-exported), as a user's tool gets it.
-                "FriendlyErrorsArgumentParser", "wordcount", "wordcount-plain",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]),
+            ]
+        )
     ],
     swiftLanguageModes: [.v6]
 )
 
-for target in package.targets where [.executable, .test, .regular].contains(target.type) {
+for target in package.targets {
     var settings = target.swiftSettings ?? []
-    // Require `any` for existential types (SE-0335).
+    // As in the core package: `any` for existentials, only imported modules visible, internal imports.
     settings.append(.enableUpcomingFeature("ExistentialAny"))
-    // Only what a file imports is visible in it (SE-0444).
     settings.append(.enableUpcomingFeature("MemberImportVisibility"))
-    // Imports are internal unless marked `public` (SE-0409): no accidental API re-exports.
     settings.append(.enableUpcomingFeature("InternalImportsByDefault"))
     target.swiftSettings = settings
 }

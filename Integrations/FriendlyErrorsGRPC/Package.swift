@@ -2,24 +2,23 @@
 
 import PackageDescription
 
+// One library product and only what it imports: the example service, server and client, their tests
+// and the error-RPC benchmark are in Examples/GRPCShop.
 let package = Package(
     name: "swift-friendly-errors-grpc",
     // gRPC Swift 2 needs macOS 15 on Apple's systems.
     platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
     products: [
-        .library(name: "FriendlyErrorsGRPC", targets: ["FriendlyErrorsGRPC"]),
-        .executable(name: "friendly-errors-grpc-example-server", targets: ["ExampleServer"]),
-        .executable(name: "friendly-errors-grpc-example-client", targets: ["ExampleClient"]),
+        .library(name: "FriendlyErrorsGRPC", targets: ["FriendlyErrorsGRPC"])
     ],
     dependencies: [
+        // The core, by path while this package lives in the swift-friendly-errors repository. The release step
+        // (Scripts/release.sh) publishes this package as a repository of its own and writes this line as
+        // `.package(url: "https://github.com/<owner>/swift-friendly-errors.git", from: VERSION)`.
+        .package(name: "swift-friendly-errors", path: "../.."),
         .package(url: "https://github.com/grpc/grpc-swift-2.git", from: "2.4.3"),
         .package(url: "https://github.com/grpc/grpc-swift-protobuf.git", from: "2.4.1"),
-        .package(url: "https://github.com/grpc/grpc-swift-nio-transport.git", from: "2.9.2"),
-        .package(url: "https://github.com/apple/swift-protobuf.git", from: "1.39.0"),
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
-        // Named, so that the package resolves whatever the folder of the checkout is called. Published on its
-        // own, this line becomes `.package(url: "https://github.com/…/swift-friendly-errors.git", from: …)`.
-        .package(name: "swift-friendly-errors", path: "../.."),
     ],
     targets: [
         .target(
@@ -28,64 +27,9 @@ let package = Package(
                 .product(name: "FriendlyErrors", package: "swift-friendly-errors"),
                 .product(name: "GRPCCore", package: "grpc-swift-2"),
                 .product(name: "GRPCProtobuf", package: "grpc-swift-protobuf"),
-                .product(name: "SwiftProtobuf", package: "swift-protobuf"),
                 .product(name: "Logging", package: "swift-log"),
             ]
-        ),
-        .target(
-            name: "ExampleService",
-            dependencies: [
-                "FriendlyErrorsGRPC",
-                .product(name: "FriendlyErrors", package: "swift-friendly-errors"),
-                .product(name: "GRPCCore", package: "grpc-swift-2"),
-                .product(name: "GRPCProtobuf", package: "grpc-swift-protobuf"),
-                .product(name: "SwiftProtobuf", package: "swift-protobuf"),
-                .product(name: "Logging", package: "swift-log"),
-            ]
-        ),
-        .executableTarget(
-            name: "ExampleServer",
-            dependencies: [
-                "ExampleService", "FriendlyErrorsGRPC",
-                .product(name: "GRPCCore", package: "grpc-swift-2"),
-                .product(name: "GRPCNIOTransportHTTP2", package: "grpc-swift-nio-transport"),
-                .product(name: "Logging", package: "swift-log"),
-            ]
-        ),
-        .executableTarget(
-            name: "ExampleClient",
-            dependencies: [
-                "ExampleService",
-                .product(name: "GRPCCore", package: "grpc-swift-2"),
-                .product(name: "GRPCProtobuf", package: "grpc-swift-protobuf"),
-                .product(name: "GRPCNIOTransportHTTP2", package: "grpc-swift-nio-transport"),
-            ]
-        ),
-        // Not a product: error RPCs per second with and without the interceptor (Benchmarks/README.md).
-        .executableTarget(
-            name: "GRPCErrorBenchmark",
-            dependencies: [
-                "ExampleService", "FriendlyErrorsGRPC",
-                .product(name: "GRPCCore", package: "grpc-swift-2"),
-                .product(name: "GRPCProtobuf", package: "grpc-swift-protobuf"),
-                .product(name: "GRPCNIOTransportHTTP2", package: "grpc-swift-nio-transport"),
-                .product(name: "SwiftProtobuf", package: "swift-protobuf"),
-                .product(name: "Logging", package: "swift-log"),
-            ]
-        ),
-        .testTarget(
-            name: "FriendlyErrorsGRPCTests",
-            dependencies: [
-                "FriendlyErrorsGRPC", "ExampleService",
-                .product(name: "FriendlyErrors", package: "swift-friendly-errors"),
-                .product(name: "GRPCCore", package: "grpc-swift-2"),
-                .product(name: "GRPCProtobuf", package: "grpc-swift-protobuf"),
-                .product(name: "GRPCNIOTransportHTTP2", package: "grpc-swift-nio-transport"),
-                .product(name: "SwiftProtobuf", package: "swift-protobuf"),
-                .product(name: "Logging", package: "swift-log"),
-                .product(name: "InMemoryLogging", package: "swift-log"),
-            ]
-        ),
+        )
     ],
     swiftLanguageModes: [.v6]
 )

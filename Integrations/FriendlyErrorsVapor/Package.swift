@@ -2,20 +2,22 @@
 
 import PackageDescription
 
+// One library product and only what it imports: the example app, its tests and the throughput script
+// are in Examples/VaporShop.
 let package = Package(
     name: "swift-friendly-errors-vapor",
     platforms: [.macOS(.v14)],
     products: [
-        .library(name: "FriendlyErrorsVapor", targets: ["FriendlyErrorsVapor"]),
-        .executable(name: "friendly-errors-vapor-example", targets: ["ExampleApp"]),
+        .library(name: "FriendlyErrorsVapor", targets: ["FriendlyErrorsVapor"])
     ],
     dependencies: [
+        // The core, by path while this package lives in the swift-friendly-errors repository. The release step
+        // (Scripts/release.sh) publishes this package as a repository of its own and writes this line as
+        // `.package(url: "https://github.com/<owner>/swift-friendly-errors.git", from: VERSION)`.
+        .package(name: "swift-friendly-errors", path: "../.."),
         .package(url: "https://github.com/vapor/vapor.git", from: "4.122.3"),
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
-        // Named, so that the package resolves whatever the folder of the checkout is called. Published on its
-        // own, this line becomes `.package(url: "https://github.com/…/swift-friendly-errors.git", from: …)`.
-        .package(name: "swift-friendly-errors", path: "../.."),
     ],
     targets: [
         .target(
@@ -25,32 +27,9 @@ let package = Package(
                 .product(name: "Vapor", package: "vapor"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
             ]
-        ),
-        .executableTarget(
-            name: "ExampleApp",
-            dependencies: [
-                "FriendlyErrorsVapor",
-                .product(name: "FriendlyErrors", package: "swift-friendly-errors"),
-                .product(name: "Vapor", package: "vapor"),
-                .product(name: "Logging", package: "swift-log"),
-                .product(name: "NIOCore", package: "swift-nio"),
-            ]
-        ),
-        .testTarget(
-            name: "FriendlyErrorsVaporTests",
-            dependencies: [
-                "FriendlyErrorsVapor",
-                // The example's routes, errors and catalog serve the tests too.
-                "ExampleApp",
-                .product(name: "FriendlyErrors", package: "swift-friendly-errors"),
-                .product(name: "Vapor", package: "vapor"),
-                .product(name: "VaporTesting", package: "vapor"),
-                .product(name: "Logging", package: "swift-log"),
-                .product(name: "InMemoryLogging", package: "swift-log"),
-                .product(name: "NIOCore", package: "swift-nio"),
-            ]
-        ),
+        )
     ],
     swiftLanguageModes: [.v6]
 )
