@@ -1,5 +1,5 @@
 # Shell helpers shared by the integrations' scripts that start an example server and check or load
-# it (Integrations/*/Scripts/check-example-server.sh, throughput.sh). Source it; it sets `work` (a
+# it (Examples/*/Scripts/check-example-server.sh, throughput.sh). Source it; it sets `work` (a
 # temporary folder) and a trap that stops every server started and removes the folder on exit.
 #
 #   start_server NAME COMMAND...   runs COMMAND (which must print `listening on PORT` on stdout once it

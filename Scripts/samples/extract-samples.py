@@ -40,11 +40,13 @@ framework (Integrations/<Name>/README.md, Examples/<Name>/README.md) is a group 
      "dependencies": [".package(url: \"https://github.com/hummingbird-project/hummingbird.git\", from: \"2.28.1\")",
                       ".package(path: \"{root}/Integrations/FriendlyErrorsHummingbird\")"],
      "extraProducts": [".product(name: \"Hummingbird\", package: \"hummingbird\"), …"],
-     "scratchPath": "Integrations/FriendlyErrorsHummingbird/.build-hb",
-     "pinsFrom": "Integrations/FriendlyErrorsHummingbird/Package.resolved"}
+     "scratchPath": "Examples/HummingbirdShop/.build-hb",
+     "pinsFrom": "Examples/HummingbirdShop/Package.resolved"}
 
-An integration's product in "extraProducts" (`package: "FriendlyErrors…"`) must appear verbatim
-in the group's pages: its README says what a user adds to their Package.swift.
+An integration's product in "extraProducts" (`package: "FriendlyErrors…"`, the folder's package) must
+appear in the group's pages as published — `package: "swift-friendly-errors-…"`, the name in the
+integration's Package.swift, with its `.package(url: "…/swift-friendly-errors-….git", from: …)` line:
+its README says what a user adds to their Package.swift.
 
 `{root}` in a dependency is this package's folder, relative to the scratch package. "scratchPath"
 (relative to the root) is where the scratch package is built: the integration's own build folder,
@@ -263,11 +265,21 @@ def write_group(group, output):
         if not matches:
             sys.exit("error: samples group %s: no page matches %s" % (group["name"], pattern))
         pages += [os.path.relpath(match, ROOT) for match in matches]
-    # An integration's README names the product and package a user adds, exactly as its samples are built.
+    # An integration's README names the product and package a user adds as they are published: the samples
+    # are built against the folder (`package: "FriendlyErrorsVapor"`), a user adds the repository named like
+    # the package in the integration's Package.swift (`package: "swift-friendly-errors-vapor"`, by URL).
     texts = "".join(open(os.path.join(ROOT, page), encoding="utf-8").read() for page in pages)
     for product in group.get("extraProducts", []):
-        if 'package: "FriendlyErrors' in product and product not in texts:
-            sys.exit("error: samples group %s: no page names the product to add, %s" % (group["name"], product))
+        folder = re.search(r'package: "(FriendlyErrors\w+)"', product)
+        if not folder:
+            continue
+        with open(os.path.join(ROOT, "Integrations", folder.group(1), "Package.swift"), encoding="utf-8") as file:
+            published = re.search(r'\bname: "([^"]+)"', file.read()).group(1)
+        wanted = [product.replace('package: "%s"' % folder.group(1), 'package: "%s"' % published),
+                  '/%s.git", from: ' % published]
+        for text in wanted:
+            if text not in texts:
+                sys.exit("error: samples group %s: no page names what a user adds, %s" % (group["name"], text))
     package = package_folder(output, group)
     sources = os.path.join(package, "Sources")
     if os.path.isdir(sources):
