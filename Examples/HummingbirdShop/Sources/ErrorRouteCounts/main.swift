@@ -1,5 +1,5 @@
 import FriendlyErrors
-import FriendlyErrorsHummingbird
+@_spi(Measurement) import FriendlyErrorsHummingbird
 import HTTPTypes
 import Hummingbird
 import Logging

@@ -1,5 +1,5 @@
 import Foundation
-import FriendlyErrorsOpenAPI
+@_spi(Measurement) import FriendlyErrorsOpenAPI
 import HTTPTypes
 import Logging
 import OpenAPIRuntime

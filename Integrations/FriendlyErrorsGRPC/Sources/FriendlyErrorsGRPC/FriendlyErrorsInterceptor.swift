@@ -77,8 +77,9 @@ public struct FriendlyErrorsInterceptor: ServerInterceptor {
     }
 
     /// The `RPCError` that answers `error`, thrown by the RPC `context` describes with request
-    /// `metadata`; logs it. Package access for the tests, which hand it errors no RPC throws.
-    package func rpcError(for error: any Error, metadata: Metadata, context: ServerContext) -> RPCError {
+    /// `metadata`; logs it. SPI (`Measurement`), not part of the API: for the tests, which hand it errors no
+    /// RPC throws, and for the benchmark in Examples/GRPCShop.
+    @_spi(Measurement) public func rpcError(for error: any Error, metadata: Metadata, context: ServerContext) -> RPCError {
         var error = error
         var kept: RPCError?
         if var rpcError = error as? RPCError ?? (error as? any RPCErrorConvertible).map({ RPCError($0) }) {

@@ -50,8 +50,9 @@ public struct FriendlyErrorsMiddleware<Context: RequestContext>: RouterMiddlewar
         }
     }
 
-    /// The response for `error` thrown by `request`, logged; `package` for the `ErrorRouteCounts` driver.
-    package func response(for error: any Error, request: Request, context: Context) -> Response {
+    /// The response for `error` thrown by `request`, logged. SPI (`Measurement`), not part of the API: for
+    /// the `ErrorRouteCounts` driver in Examples/HummingbirdShop, which counts it without a server.
+    @_spi(Measurement) public func response(for error: any Error, request: Request, context: Context) -> Response {
         var server = ServerRequest(
             method: request.method.rawValue, acceptLanguage: request.headers[.acceptLanguage],
             accept: request.headers[.accept], target: request.head.path, host: request.head.authority,

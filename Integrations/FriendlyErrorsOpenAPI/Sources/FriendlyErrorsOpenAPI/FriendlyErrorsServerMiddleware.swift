@@ -62,9 +62,9 @@ public struct FriendlyErrorsServerMiddleware: ServerMiddleware {
         }
     }
 
-    /// The response for `error` thrown while handling `request`; logs it. Package access, so tests and
-    /// drivers can call it without a server.
-    package func response(for error: any Error, request: HTTPRequest, operationID: String) -> (
+    /// The response for `error` thrown while handling `request`; logs it. SPI (`Measurement`), not part of the
+    /// API: so the tests and the driver in Examples/OpenAPIShop can call it without a server.
+    @_spi(Measurement) public func response(for error: any Error, request: HTTPRequest, operationID: String) -> (
         HTTPResponse, HTTPBody?
     ) {
         let read = ReadFields(request.headerFields)
