@@ -1,6 +1,6 @@
 import ExampleService
 import Foundation
-import FriendlyErrorsGRPC
+@_spi(Measurement) import FriendlyErrorsGRPC
 import GRPCCore
 import GRPCProtobuf
 import InMemoryLogging
