@@ -90,8 +90,11 @@ import Testing
             #expect(answer.status.code == .failedPrecondition)
             #expect(Array(answer.error.metadata[stringValues: "cart-id"]) == ["c-42"])
             #expect(!answer.error.message.contains("c-42"))
-            #expect(answer.errorInfo?.metadata["code"] == "http.400")
+            // The locked cart's story: a conflict with the current state, not a request not understood.
+            #expect(answer.errorInfo?.metadata["code"] == "http.409")
             #expect(answer.localizedMessage?.locale == "ja")
+            #expect(answer.localizedMessage?.message == "現在の状態と競合しています。")
+            #expect(answer.error.message == "This conflicts with the current state.")
         }
     }
 

@@ -29,6 +29,30 @@ import Testing
         #expect(response.pointers == ["#/items/1/price", "#/items/1/quantity"])
     }
 
+    /// A price times a quantity beyond `Int` trapped the service (issue 37): now it is a field problem.
+    @Test func anOrderOutOfBoundsIsA422WithAFieldProblemNotATrap() async throws {
+        let response = try await send(
+            .post, "/orders", headers: [.acceptLanguage: "ja"],
+            body: #"{"items":[{"price":138810890513464608,"quantity":880474}]}"#)
+        #expect(response.status == 422)
+        #expect(response.headers[.contentType] == "application/problem+json")
+        #expect(response.pointers == ["#/items/0/price"])
+        let errors = response.json["errors"] as? [[String: Any]] ?? []
+        #expect(errors.first?["code"] as? String == "order.price.tooLarge")
+        #expect(errors.first?["detail"] as? String == "価格は1,000,000以下でなければなりません。")
+        let large = try await send(
+            .post, "/orders", body: #"{"items":[{"price":5,"quantity":1001}],"x":1}"#)
+        #expect(large.status == 422)
+        #expect(large.pointers == ["#/items/0/quantity"])
+    }
+
+    @Test func aTotalTooLargeForAnIntIsNil() {
+        typealias Order = ExampleService.Components.Schemas.Order
+        #expect(Order(items: [.init(price: Int.max, quantity: 2)]).total == nil)
+        #expect(Order(items: [.init(price: Int.max, quantity: 1), .init(price: 1, quantity: 1)]).total == nil)
+        #expect(Order(items: [.init(price: 1_000_000, quantity: 1000)]).total == 1_000_000_000)
+    }
+
     @Test func malformedBodyPointsIntoIt() async throws {
         let response = try await send(.post, "/orders", body: #"{"items":[{"price":"five","quantity":1}]}"#)
         #expect(response.status == 400)
