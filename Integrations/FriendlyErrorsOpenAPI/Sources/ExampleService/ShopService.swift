@@ -96,16 +96,19 @@ extension Components.Schemas.Order {
 
     /// The price of the whole order in credits, or `nil` when it does not fit in an `Int`. Within the
     /// bounds it always fits; the check keeps the service from trapping if they are ever widened.
-    var total: Int? {
-        var total = 0
-        for item in items {
-            let (cost, costOverflows) = item.price.multipliedReportingOverflow(by: item.quantity)
-            let (sum, sumOverflows) = total.addingReportingOverflow(cost)
-            if costOverflows || sumOverflows { return nil }
-            total = sum
-        }
-        return total
+    var total: Int? { checkedTotal(items.lazy.map { (price: $0.price, quantity: $0.quantity) }) }
+}
+
+/// The sum of price times quantity over `lines`, or `nil` when a product or the sum overflows `Int`.
+func checkedTotal(_ lines: some Sequence<(price: Int, quantity: Int)>) -> Int? {
+    var total = 0
+    for line in lines {
+        let (cost, costOverflows) = line.price.multipliedReportingOverflow(by: line.quantity)
+        let (sum, sumOverflows) = total.addingReportingOverflow(cost)
+        if costOverflows || sumOverflows { return nil }
+        total = sum
     }
+    return total
 }
 
 /// A router serving the shop, its errors answered by the friendly-errors middleware, or by the runtime's
