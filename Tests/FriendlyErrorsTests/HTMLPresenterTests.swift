@@ -133,7 +133,8 @@ import Testing
         #expect(
             html.contains(
                 #"<a class="fe-button fe-primary" href="/orders?page=2" data-action="retry" dir="auto">Try again</a>"#))
-        #expect(page(Opaque(), in: "ja", request: request).contains(#"data-action="retry" dir="auto">もう一度試す</a>"#))
+        let japanese = page(Opaque(), in: "ja", request: request)
+        #expect(japanese.contains(#"data-action="retry" dir="auto">もう一度試す</a>"#))
         var post = request
         post.method = "POST"
         #expect(!page(Opaque(), request: post).contains("data-action=\"retry\""))
