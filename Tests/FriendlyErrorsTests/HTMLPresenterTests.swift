@@ -123,7 +123,26 @@ import Testing
         #expect(!html.contains("evil"))
     }
 
-    @Test func cancelGoesBackToASameOriginRefererByItsPathAlone() {
+    /// The 500 page's text asks to try again ("Please try again. If the problem continues…"): for a
+    /// `GET` the page offers it, a link to the same URL, in the alert's language; never for a `POST`.
+    @Test func anUnexpectedErrorsPageOffersTryAgainForGetOnly() {
+        struct Opaque: Error {}
+        let request = HTMLPresenter.PageRequest(method: "GET", target: "/orders?page=2")
+        let html = page(Opaque(), request: request)
+        #expect(html.contains("Please try again."))
+        #expect(
+            html.contains(
+                #"<a class="fe-button fe-primary" href="/orders?page=2" data-action="retry" dir="auto">Try again</a>"#))
+        let japanese = page(Opaque(), in: "ja", request: request)
+        #expect(japanese.contains(#"data-action="retry" dir="auto">もう一度試す</a>"#))
+        var post = request
+        post.method = "POST"
+        #expect(!page(Opaque(), request: post).contains("data-action=\"retry\""))
+    }
+
+    /// Cancel keeps the `Referer`'s query (back to page 2 of a search, not page 1) and drops its
+    /// scheme, host and fragment: the link stays on the site, and the query is the browser's own.
+    @Test func cancelGoesBackToASameOriginRefererByItsPathAndQuery() {
         let request = HTMLPresenter.PageRequest(
             method: "GET", target: "/orders/7", host: "shop.example:8080",
             referer: "http://Shop.Example:8080/cart?x=1#top")
@@ -204,6 +223,35 @@ import Testing
             ))
         #expect(html.contains(#"<li id="fe-field-items-1-price-2">"#))
         #expect(html.contains(#"<li id="fe-field-e-mail"><code class="fe-field" dir="auto">e-mail</code>"#))
+    }
+
+    /// A de-duplicating suffix is never another field's slug (`a`, `a-3`, `a` gave `a-3` twice).
+    @Test func fieldProblemIDsAreUniqueWhenASuffixIsAnotherFieldsSlug() throws {
+        struct Invalid: FriendlyError {
+            var fields: [String]
+            var code: String { "order.invalid" }
+            var category: ErrorCategory { .invalidData }
+            var fieldProblems: [FieldProblem] {
+                fields.map { FieldProblem($0, code: "bad", message: "Bad.") }
+            }
+        }
+        let cases: [[String]] = [
+            ["#/items/1", "#/items/1/3", "#/items/1"],
+            ["#/items/1", "#/items/1", "#/items/1-2", "#/items/1"],
+            ["a", "a", "a-2", "a-3", "a", "a-4"],
+            ["", "", "1", "2"],
+        ]
+        for fields in cases {
+            let html = page(Invalid(fields: fields))
+            let ids = html.split(separator: "<li id=\"").dropFirst().map { String($0.prefix { $0 != "\"" }) }
+            #expect(ids.count == fields.count, "\(fields)")
+            #expect(Set(ids).count == ids.count, "\(fields): \(ids)")
+        }
+        let html = page(Invalid(fields: ["#/items/1", "#/items/1/3", "#/items/1"]))
+        let first = try #require(html.range(of: #"<li id="fe-field-items-1">"#))
+        let second = try #require(html.range(of: #"<li id="fe-field-items-1-3">"#))
+        let third = try #require(html.range(of: #"<li id="fe-field-items-1-4">"#))
+        #expect(first.lowerBound < second.lowerBound && second.lowerBound < third.lowerBound)
     }
 
     @Test func labelsAndLanguageFollowTheAlert() {

@@ -23,7 +23,7 @@ public struct ServerRequest: Sendable, Hashable {
     /// only when it names this host and port.
     public var host: String?
     /// The `Referer` header, or `nil`: a page's Cancel leads back there when it is a page of ``host``
-    /// (its path alone is written: never another site).
+    /// (its path and query alone are written: never another site).
     public var referer: String?
     /// A nonce for a page's style element, when the app sends its own Content-Security-Policy with
     /// styles allowed by nonce; `nil` (the default) sends the page with a policy allowing its style

@@ -90,8 +90,50 @@ import Testing
             #expect(answer.status.code == .failedPrecondition)
             #expect(Array(answer.error.metadata[stringValues: "cart-id"]) == ["c-42"])
             #expect(!answer.error.message.contains("c-42"))
-            #expect(answer.errorInfo?.metadata["code"] == "http.400")
+            // The locked cart's story: a conflict with the current state, not a request not understood.
+            #expect(answer.errorInfo?.metadata["code"] == "http.409")
             #expect(answer.localizedMessage?.locale == "ja")
+            #expect(answer.localizedMessage?.message == "現在の状態と競合しています。")
+            #expect(answer.error.message == "This conflicts with the current state.")
+        }
+    }
+
+    /// `FAILED_PRECONDITION` (a locked cart) is told as a conflict with the current state in every
+    /// language of the shop (one language per response: the app's), never as a request that couldn't
+    /// be understood. The text is the core's `http.409.message`, which all nine built-in languages have.
+    @Test func aFailedPreconditionIsToldAsAConflictInEveryLanguage() async throws {
+        let expected = [
+            "en": "This conflicts with the current state.",
+            "de": "Dies steht im Konflikt mit dem aktuellen Zustand.",
+            "fr": "Cette action est en conflit avec l’état actuel.",
+            "ja": "現在の状態と競合しています。",
+        ]
+        try await Shop.run { client, _ in
+            for (language, message) in expected.sorted(by: { $0.key < $1.key }) {
+                let answer = try await Shop.call(client, "rpcError", language: language)
+                #expect(answer.error.code == .failedPrecondition, "\(language)")
+                #expect(answer.errorInfo?.metadata["code"] == "http.409", "\(language)")
+                #expect(answer.localizedMessage?.locale == language)
+                #expect(answer.localizedMessage?.message == message, "\(language)")
+            }
+        }
+    }
+
+    /// Metadata over the transport's header list limit (16 KiB) never reaches the interceptor: the
+    /// README's "What the transport refuses first". The call fails with no status of ours and nothing
+    /// is logged; the server goes on answering.
+    @Test func aHeaderListOverTheTransportsLimitNeverReachesTheInterceptor() async throws {
+        try await Shop.run { client, logs in
+            let huge = String(repeating: "en-x-abcdefgh, ", count: 100_000 / 15)
+            do {
+                let answer = try await Shop.call(client, "itemNotFound", language: huge)
+                Issue.record("answered with the interceptor's status: \(answer.error.code)")
+            } catch let error as RPCError {
+                #expect(error.code == .unavailable)
+            }
+            #expect(logs.entries.isEmpty)
+            let next = try await Shop.call(client, "itemNotFound", language: "ja")
+            #expect(next.error.code == .notFound)
         }
     }
 

@@ -81,5 +81,9 @@ let shopCatalog = TranslationCatalog(strings: [
         "order.invalid.message": "印の付いた項目を直してから、もう一度注文を送ってください。",
         "order.price.negative.message": "価格は0以上でなければなりません。",
         "order.quantity.tooSmall.message": "数量は1以上でなければなりません。",
+        "order.price.tooLarge.message": "価格は1,000,000以下でなければなりません。",
+        "order.quantity.tooLarge.message": "数量は1,000以下でなければなりません。",
+        "order.items.tooMany.message": "1回の注文は100品目までです。",
+        "order.total.tooLarge.message": "注文の合計が大きすぎます。",
     ],
 ])

@@ -2,6 +2,8 @@ import Foundation
 import HTTPTypes
 import Testing
 
+@testable import ExampleService
+
 /// The example shop's generated server on loopback, with raw requests (CI also checks it with curl).
 @Suite struct ExampleServiceTests {
     private func send(
@@ -27,6 +29,30 @@ import Testing
             .post, "/orders", body: #"{"items":[{"price":5,"quantity":1},{"price":-1,"quantity":0}]}"#)
         #expect(response.status == 422)
         #expect(response.pointers == ["#/items/1/price", "#/items/1/quantity"])
+    }
+
+    /// A price times a quantity beyond `Int` trapped the service (issue 37): now it is a field problem.
+    @Test func anOrderOutOfBoundsIsA422WithAFieldProblemNotATrap() async throws {
+        let response = try await send(
+            .post, "/orders", headers: [.acceptLanguage: "ja"],
+            body: #"{"items":[{"price":138810890513464608,"quantity":880474}]}"#)
+        #expect(response.status == 422)
+        #expect(response.headers[.contentType] == "application/problem+json")
+        #expect(response.pointers == ["#/items/0/price", "#/items/0/quantity"])
+        let errors = response.json["errors"] as? [[String: Any]] ?? []
+        #expect(errors.compactMap { $0["code"] as? String } == ["order.price.tooLarge", "order.quantity.tooLarge"])
+        #expect(errors.first?["detail"] as? String == "価格は1,000,000以下でなければなりません。")
+        let large = try await send(
+            .post, "/orders", body: #"{"items":[{"price":5,"quantity":1001}]}"#)
+        #expect(large.status == 422)
+        #expect(large.pointers == ["#/items/0/quantity"])
+    }
+
+    @Test func aTotalTooLargeForAnIntIsNil() {
+        #expect(checkedTotal([(price: Int.max, quantity: 2)]) == nil)
+        #expect(checkedTotal([(price: 138_810_890_513_464_608, quantity: 880_474)]) == nil)
+        #expect(checkedTotal([(price: Int.max, quantity: 1), (price: 1, quantity: 1)]) == nil)
+        #expect(checkedTotal([(price: 1_000_000, quantity: 1000), (price: 5, quantity: 2)]) == 1_000_000_010)
     }
 
     @Test func malformedBodyPointsIntoIt() async throws {

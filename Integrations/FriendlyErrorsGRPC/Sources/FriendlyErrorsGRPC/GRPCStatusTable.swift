@@ -42,11 +42,14 @@ enum GRPCStatusTable {
         }
     }
 
-    /// The HTTP status google.rpc.Code gives a status code: the framework's status the core
-    /// classifies an `RPCError` by.
+    /// The HTTP status the core classifies an `RPCError` by, and so its texts: google.rpc.Code's, but
+    /// `FAILED_PRECONDITION` 409 (conflict, "This conflicts with the current state") rather than 400,
+    /// whose "The request couldn't be understood" tells the wrong story: the request was understood,
+    /// the system's state (a locked cart) refused it. The status code sent stays the error's own.
     static func httpStatus(for code: RPCError.Code) -> Int {
         switch code {
-        case .invalidArgument, .failedPrecondition, .outOfRange: 400
+        case .invalidArgument, .outOfRange: 400
+        case .failedPrecondition: 409
         case .unauthenticated: 401
         case .permissionDenied: 403
         case .notFound: 404

@@ -110,11 +110,8 @@ struct HTMLPageWriter {
         raw("<div class=\"fe-problems\">\n<p class=\"fe-problems-label\" id=\"fe-problems-label\">")
         text(texts.text("html.fieldProblems") ?? "Please check these fields:")
         raw("</p>\n<ul aria-labelledby=\"fe-problems-label\">\n")
-        var ids: Set<String> = []
-        for (index, problem) in alert.fieldProblems.prefix(presenter.limits.maximumFieldProblems).enumerated() {
-            var id = "fe-field-" + Self.slug(problem.field, or: String(index + 1))
-            if ids.contains(id) { id += "-\(index + 1)" }
-            ids.insert(id)
+        let problems = alert.fieldProblems.prefix(presenter.limits.maximumFieldProblems)
+        for (problem, id) in zip(problems, Self.fieldIDs(problems)) {
             raw("<li id=\"")
             string(id)
             raw("\"><code class=\"fe-field\" dir=\"auto\">")
@@ -152,6 +149,32 @@ struct HTMLPageWriter {
             raw("</a>\n")
         }
         raw("</div>\n")
+    }
+
+    /// One element id per field problem, all different: `fe-field-` and the field's slug; a field
+    /// whose slug an earlier one took gets `-2`, `-3`… (the first number from its position that is
+    /// nobody's), never the id of another field, before or after it, so every item can be linked to.
+    static func fieldIDs(_ problems: some Collection<AlertFieldProblem>) -> [String] {
+        let slugs = problems.enumerated().map { index, problem in
+            "fe-field-" + slug(problem.field, or: String(index + 1))
+        }
+        // Every field's own slug is reserved up front: a suffixed id can never take a later one's.
+        var taken = Set(slugs)
+        var ids: [String] = []
+        ids.reserveCapacity(slugs.count)
+        var firstSeen: Set<String> = []
+        for (index, slug) in slugs.enumerated() {
+            if firstSeen.insert(slug).inserted {
+                ids.append(slug)
+                continue
+            }
+            var number = index + 1
+            while taken.contains(slug + "-\(number)") { number += 1 }
+            let id = slug + "-\(number)"
+            taken.insert(id)
+            ids.append(id)
+        }
+        return ids
     }
 
     /// A field problem as the page names it: a JSON pointer without its `#`, or the field's name.

@@ -17,9 +17,11 @@
 ///   its label; the actions in the alert's order — destructive never the primary one, exactly one
 ///   cancel.
 /// - Actions a browser can follow, as links: a recovery's own link (``AlertAction/href``); "Try
-///   again" for a transient category (``ErrorCategory/isTransient``) or a `retry` recovery, to the same
-///   URL, for `GET` and `HEAD` only; Cancel (or OK) to the same-origin page the browser came from
-///   (`Referer`, whose path alone is written, so it can never lead elsewhere), else to ``home``.
+///   again" for a transient category (``ErrorCategory/isTransient``), an unexpected error
+///   (``Alert/isUnexpected``, whose texts ask to try again) or a `retry` recovery, to the same URL,
+///   for `GET` and `HEAD` only; Cancel (or OK) to the same-origin page the browser came from
+///   (`Referer`, whose path and query alone are written — never its scheme or host, so it can never
+///   lead elsewhere), else to ``home``.
 ///   A recovery with neither link nor retry cannot be followed by a browser and is left out.
 ///   Only `http(s)` URLs and relative references are ever written (see ``AlertAction/href``).
 /// - One inline `<style>` element, no script, no external asset: the page works under a strict

@@ -1,8 +1,9 @@
 /// The actions of an alert that a browser can follow, each with its link, in the alert's order.
 enum PageActions {
     /// The followable actions of `alert`, in the Human Interface Guidelines' order (``Alert/orderedActions(for:cancel:ok:)``):
-    /// each recovery with a link of its own; a `retry` recovery, and for a transient category a "Try
-    /// again" of the page's own, to the request's URL for `GET` and `HEAD`; then exactly one cancel,
+    /// each recovery with a link of its own; a `retry` recovery, and for a transient category or an
+    /// unexpected error (whose texts ask to try again) a "Try again" of the page's own, to the
+    /// request's URL for `GET` and `HEAD`; then exactly one cancel,
     /// to the same-origin page the browser came from or to `home`. A recovery with neither is left
     /// out; at most `maximum` actions, the cancel always among them.
     static func actions(
@@ -18,7 +19,8 @@ enum PageActions {
                 recoveries.append(AlertAction(id: retryID, label: action.label, role: action.role, href: retry))
             }
         }
-        if alert.category.isTransient, let retry, recoveries.count < maximum - 1,
+        // An unexpected error's texts ask to try again (`unexpected.suggestion`): the page offers it.
+        if alert.category.isTransient || alert.isUnexpected, let retry, recoveries.count < maximum - 1,
             !recoveries.contains(where: { $0.id == retryID })
         {
             let label = texts.text("html.tryAgain") ?? "Try again"
