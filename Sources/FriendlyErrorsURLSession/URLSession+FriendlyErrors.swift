@@ -31,6 +31,7 @@ extension URLSession {
     ///     ``RemoteProblem/init(status:headers:body:requestURL:defaultLanguage:)``).
     ///   - maximumAttempts: how many requests at most, when the server asks to try again later.
     /// - Returns: the body and the response, for a status below 400.
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     public func friendlyData(
         for request: URLRequest, language: LanguagePreference = .process, defaultLanguage: String? = nil,
         maximumAttempts: Int = 1
@@ -51,7 +52,7 @@ extension URLSession {
             guard repeatable, attempt < maximumAttempts, let delay = problem.retryDelay,
                 delay <= RemoteProblem.maximumRetryDelay
             else { throw problem }
-            try await Task.sleep(for: delay)
+            try await Task.sleep(for: delay)  // at most `maximumRetryDelay`
             attempt += 1
         }
     }

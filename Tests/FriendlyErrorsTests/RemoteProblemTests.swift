@@ -259,11 +259,11 @@ import Testing
 
     @Test func aServiceUnavailableWithRetryAfterOffersARetryThatWaits() async throws {
         let problem = Self.problem(503, "", headers: [("Retry-After", "0")])
-        #expect(problem.retryDelay == .zero)
+        #expect(problem.retryDelaySeconds == 0)
         #expect(problem.recoveries.map(\.id) == ["retry"])
         #expect(try await problem.recoveries[0].perform() == .retry)
         let waiting = Self.problem(503, "", headers: [("retry-after", " 2 ")])
-        #expect(waiting.retryDelay == .seconds(2))
+        #expect(waiting.retryDelaySeconds == 2)
         #expect(waiting.recoveries.map(\.id) == ["retry"])
         #expect(waiting.responseHeaders == [.retryAfter(seconds: 2)])
         let alert = AlertPipeline().alert(for: waiting, in: "ja")
@@ -273,17 +273,17 @@ import Testing
     @Test func aRetryAfterDateIsReadAsTheTimeUntilThen() {
         let date = "Wed, 21 Oct 2026 07:28:00 GMT"
         let then = Date(timeIntervalSince1970: 1_792_567_680)
-        #expect(RetryAfter.delay(date, now: then.addingTimeInterval(-90)) == .seconds(90))
-        #expect(RetryAfter.delay(date, now: then.addingTimeInterval(0.5)) == .zero)
-        #expect(RetryAfter.delay("Wed, 21 Oct 2026 07:28:00 UTC") == nil)
-        #expect(RetryAfter.delay("Sunday, 06-Nov-94 08:49:37 GMT") == nil)
-        #expect(RetryAfter.delay("-5") == nil)
-        #expect(RetryAfter.delay("99999999999999999999") == .seconds(Int64.max / 2))
+        #expect(RetryAfter.seconds(date, now: then.addingTimeInterval(-90)) == 90)
+        #expect(RetryAfter.seconds(date, now: then.addingTimeInterval(0.5)) == 0)
+        #expect(RetryAfter.seconds("Wed, 21 Oct 2026 07:28:00 UTC") == nil)
+        #expect(RetryAfter.seconds("Sunday, 06-Nov-94 08:49:37 GMT") == nil)
+        #expect(RetryAfter.seconds("-5") == nil)
+        #expect(RetryAfter.seconds("99999999999999999999") == Int64(Int32.max))
     }
 
     @Test func aServerAskingForALongWaitGetsNoRetry() {
         let problem = Self.problem(429, "", headers: [("Retry-After", "3600")])
-        #expect(problem.retryDelay == .seconds(3600))
+        #expect(problem.retryDelaySeconds == 3600)
         #expect(problem.category == .rateLimited)
         #expect(problem.recoveries.isEmpty)
     }

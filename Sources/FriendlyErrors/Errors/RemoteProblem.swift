@@ -53,8 +53,9 @@ public struct RemoteProblem: FriendlyError, Sendable, CustomStringConvertible {
     /// The language the server's texts are in (its `language` member or `Content-Language`), the
     /// alert's language; `nil` when the alert is the status's generic one, in the client's language.
     public let language: String?
-    /// How long the server asked the client to wait before trying again (`Retry-After`).
-    public let retryDelay: Duration?
+    /// How many seconds the server asked the client to wait before trying again (`Retry-After`);
+    /// see ``retryDelay``.
+    let retryDelaySeconds: Int64?
     /// The problem type the server named, when it is an absolute `http(s)` URI (RFC 9457's `type`).
     public let type: String?
     /// The URL of the request that got the response, if it was given.
@@ -67,7 +68,7 @@ public struct RemoteProblem: FriendlyError, Sendable, CustomStringConvertible {
         status: Int, code: String, category: ErrorCategory, severity: Severity, title: LocalizableText,
         message: LocalizableText, reason: LocalizableText, suggestion: LocalizableText,
         fieldProblems: [FieldProblem], recoveries: [Recovery], referenceID: String?, traceID: String?,
-        language: String?, retryDelay: Duration?, type: String?, requestURL: URL?, showsServerTexts: Bool
+        language: String?, retryDelaySeconds: Int64?, type: String?, requestURL: URL?, showsServerTexts: Bool
     ) {
         self.status = status
         self.code = code
@@ -82,7 +83,7 @@ public struct RemoteProblem: FriendlyError, Sendable, CustomStringConvertible {
         self.referenceID = referenceID
         self.traceID = traceID
         self.language = language
-        self.retryDelay = retryDelay
+        self.retryDelaySeconds = retryDelaySeconds
         self.type = type
         self.requestURL = requestURL
         self.showsServerTexts = showsServerTexts
@@ -91,9 +92,13 @@ public struct RemoteProblem: FriendlyError, Sendable, CustomStringConvertible {
     /// A relayed `Retry-After`, so that a service answering its own client with this problem passes
     /// the server's delay on.
     public var responseHeaders: [ResponseHeader] {
-        guard let retryDelay else { return [] }
-        return [.retryAfter(seconds: Int(retryDelay.components.seconds))]
+        guard let retryDelaySeconds else { return [] }
+        return [.retryAfter(seconds: Int(retryDelaySeconds))]
     }
+
+    /// How long the server asked the client to wait before trying again (`Retry-After`).
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    public var retryDelay: Duration? { retryDelaySeconds.map { .seconds($0) } }
 
     /// The status and code, for developers' logs; never the server's texts.
     public var description: String {
@@ -102,5 +107,7 @@ public struct RemoteProblem: FriendlyError, Sendable, CustomStringConvertible {
 
     /// How long a retry waits at most: a server asking for more gets no retry offered, as a retry
     /// sooner than it said would fail again.
-    public static let maximumRetryDelay = Duration.seconds(300)
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    public static var maximumRetryDelay: Duration { .seconds(maximumRetryDelaySeconds) }
+    static let maximumRetryDelaySeconds: Int64 = 300
 }

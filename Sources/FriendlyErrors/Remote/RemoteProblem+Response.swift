@@ -31,7 +31,7 @@ extension RemoteProblem {
     ///   `retry`.
     /// - `Retry-After` (seconds or an IMF-fixdate), a `retry` action or a transient category gives a
     ///   retry recovery that first waits the delay asked for; a server asking for more than
-    ///   ``maximumRetryDelay`` gets none.
+    ///   ``maximumRetryDelay`` (5 minutes) gets none.
     ///
     /// - Parameters:
     ///   - status: the response's HTTP status.
@@ -63,13 +63,13 @@ extension RemoteProblem {
         }
         self = Self.make(
             status: status, document: document, contentLanguage: contentLanguage,
-            retryDelay: retryAfter.flatMap { RetryAfter.delay($0) }, requestURL: requestURL,
+            retryDelaySeconds: retryAfter.flatMap { RetryAfter.seconds($0) }, requestURL: requestURL,
             defaultLanguage: defaultLanguage)
     }
 
     /// The problem from what the response said, read and checked.
     static func make(
-        status: Int, document: ProblemDocument?, contentLanguage: String?, retryDelay: Duration?, requestURL: URL?,
+        status: Int, document: ProblemDocument?, contentLanguage: String?, retryDelaySeconds: Int64?, requestURL: URL?,
         defaultLanguage: String?
     ) -> RemoteProblem {
         let statusCode = "http.\(status)"
@@ -81,8 +81,8 @@ extension RemoteProblem {
                 ?? defaultLanguage.flatMap(Self.languageTag)
         }
         let showsTexts = language != nil
-        let retryDelay = retryDelay.map { max(.zero, $0) }
-        let waitsTooLong = retryDelay.map { $0 > maximumRetryDelay } ?? false
+        let retryDelay = retryDelaySeconds.map { max(0, $0) }
+        let waitsTooLong = retryDelay.map { $0 > maximumRetryDelaySeconds } ?? false
 
         var recoveries: [Recovery] = []
         var retryLabel: LocalizableText?
@@ -124,7 +124,7 @@ extension RemoteProblem {
             fieldProblems: fieldProblems, recoveries: recoveries,
             referenceID: document?.referenceID.flatMap { Self.identifier($0, maximumBytes: 128, extra: ":|") },
             traceID: document?.traceID.flatMap { Self.identifier($0, maximumBytes: 128, extra: ":|") },
-            language: language, retryDelay: retryDelay,
+            language: language, retryDelaySeconds: retryDelay,
             type: document?.type.flatMap { $0.hasPrefix("http") && LinkReference.isSafe($0) ? $0 : nil },
             requestURL: requestURL, showsServerTexts: showsTexts)
     }
@@ -135,13 +135,13 @@ extension RemoteProblem {
     /// The retry recovery: it waits `delay` (a cancelled wait throws `CancellationError`), then asks
     /// for the operation to run again. Labelled with the server's words when it sent a `retry`
     /// action, else with the catalog's `action.retry` in the alert's language.
-    private static func retry(after delay: Duration?, label: LocalizableText?) -> Recovery {
-        guard let delay, delay > .zero else {
+    private static func retry(after delay: Int64?, label: LocalizableText?) -> Recovery {
+        guard let delay, delay > 0 else {
             return label.map { Recovery.retry(label: $0) } ?? Recovery.retry()
         }
         let label = label ?? LocalizableText(key: Recovery.retryLabelKey, default: "Try Again")
         return Recovery(id: retryID, label: label) {
-            try await Task.sleep(for: delay)
+            try await Task.sleep(nanoseconds: UInt64(delay) * 1_000_000_000)
             return .retry
         }
     }

@@ -3,9 +3,9 @@ package import Foundation
 /// The HTTP `Retry-After` header (RFC 9110, section 10.2.3) as a client reads it: delta-seconds
 /// (`120`) or an IMF-fixdate (`Wed, 21 Oct 2026 07:28:00 GMT`).
 package enum RetryAfter {
-    /// The delay `value` asks for: its seconds, or the time from `now` to its date (never negative,
-    /// rounded up to a second); `nil` for anything else (the obsolete date forms included).
-    package static func delay(_ value: some StringProtocol, now: Date = Date()) -> Duration? {
+    /// The seconds `value` asks to wait: its number, or the time from `now` to its date (never
+    /// negative, rounded up to a second); `nil` for anything else (the obsolete date forms included).
+    package static func seconds(_ value: some StringProtocol, now: Date = Date()) -> Int64? {
         let utf8 = Array(value.utf8.prefix(64))
         var start = 0
         var end = utf8.count
@@ -15,12 +15,12 @@ package enum RetryAfter {
         guard !text.isEmpty else { return nil }
         if text.allSatisfy(isDigit) {
             // More than ten digits is more than three centuries: far past any bound a client keeps.
-            guard text.count <= 10 else { return .seconds(Int64.max / 2) }
-            return .seconds(text.reduce(Int64(0)) { $0 * 10 + Int64($1 - UInt8(ascii: "0")) })
+            guard text.count <= 10 else { return Int64(Int32.max) }
+            return text.reduce(Int64(0)) { $0 * 10 + Int64($1 - UInt8(ascii: "0")) }
         }
         guard let date = imfFixdate(Array(text)) else { return nil }
         let seconds = (date - now.timeIntervalSince1970).rounded(.up)
-        return .seconds(Int64(max(0, min(seconds, Double(Int64.max / 2)))))
+        return Int64(max(0, min(seconds, Double(Int32.max))))
     }
 
     /// The seconds since 1970 of an IMF-fixdate (`Sun, 06 Nov 1994 08:49:37 GMT`), read at its fixed
