@@ -400,3 +400,45 @@ import Testing
         #expect(problem.description == "RemoteProblem(status: 400, code: http.400, reference: 7K3Q-9X2M)")
     }
 }
+
+/// A problem a server described in parts (a gRPC status's details), checked as a body's would be.
+@Suite struct RemoteProblemPartsTests {
+    @Test func partsGiveTheSameProblemAsABody() {
+        var parts = RemoteProblem.Parts()
+        parts.code = "shop.outOfStock"
+        parts.category = "conflict"
+        parts.language = "ja-JP"
+        parts.title = "在庫切れ"
+        parts.message = "在庫がありません。"
+        parts.fieldProblems = [(field: "items[0].sku", code: "shop.sku.unknown", message: "この商品はありません。")]
+        parts.links = [
+            (id: "status", label: "状況", href: "https://status.example.com"),
+            (id: "evil", label: "x", href: "javascript:alert(1)"),
+        ]
+        parts.retryAfterSeconds = 1
+        parts.referenceID = "7K3Q-9X2M"
+        let problem = RemoteProblem(status: 409, parts: parts)
+        #expect(problem.code == "shop.outOfStock")
+        #expect(problem.category == .conflict)
+        #expect(problem.language == "ja-JP")
+        #expect(problem.message == .verbatim("在庫がありません。"))
+        #expect(problem.fieldProblems == [FieldProblem("items[0].sku", code: "shop.sku.unknown", message: .verbatim("この商品はありません。"))])
+        #expect(problem.recoveries.map(\.id) == ["retry", "status"])
+        #expect(problem.referenceID == "7K3Q-9X2M")
+        let alert = AlertPipeline().alert(for: problem, in: "en")
+        #expect(alert.language == "ja")
+        #expect(alert.actions.map(\.label) == ["再試行", "状況", "キャンセル"])
+    }
+
+    @Test func partsAreCappedAndCheckedAsABodysAre() {
+        var parts = RemoteProblem.Parts()
+        parts.language = "en"
+        parts.code = "not a code"
+        parts.message = String(repeating: "あ", count: 5_000)
+        let problem = RemoteProblem(status: 400, parts: parts)
+        #expect(problem.code == "http.400")
+        #expect((problem.message.defaultValue ?? "").utf8.count <= 2048)
+        #expect(problem.message.defaultValue?.hasSuffix("あ…") == true)
+        #expect(!RemoteProblem(status: 400, parts: RemoteProblem.Parts()).showsServerTexts)
+    }
+}
