@@ -103,7 +103,7 @@ for language in ["en", "ja"] {
 // actions (two links) and a field problem, as this library's servers write it, next to Foundation
 // reading the same body into a plain Codable struct and into a dictionary.
 let receivedBody = Array(
-    #"{"type":"https://errors.example.com/payment/declined","title":"支払いが拒否されました","status":403,"detail":"カードが拒否されました。","instance":"urn:uuid:9b2c5a44-0000-4000-8000-000000000000","code":"payment.declined","category":"permissionDenied","severity":"error","suggestion":"ウォレットにチャージしてください。","actions":[{"id":"cancel","title":"キャンセル","role":"cancel"},{"id":"topUp","title":"チャージ","role":"default","href":"/wallet/top-up"},{"id":"help","title":"ヘルプ","role":"default","href":"https://help.example.com/payments"}],"errors":[{"pointer":"#/card/number","code":"payment.card.invalid","detail":"カード番号が正しくありません。"}],"language":"ja"}"#
+    ##"{"type":"https://errors.example.com/payment/declined","title":"支払いが拒否されました","status":403,"detail":"カードが拒否されました。","instance":"urn:uuid:9b2c5a44-0000-4000-8000-000000000000","code":"payment.declined","category":"permissionDenied","severity":"error","suggestion":"ウォレットにチャージしてください。","actions":[{"id":"cancel","title":"キャンセル","role":"cancel"},{"id":"topUp","title":"チャージ","role":"default","href":"/wallet/top-up"},{"id":"help","title":"ヘルプ","role":"default","href":"https://help.example.com/payments"}],"errors":[{"pointer":"#/card/number","code":"payment.card.invalid","detail":"カード番号が正しくありません。"}],"language":"ja"}"##
         .utf8)
 let receivedData = Data(receivedBody)
 let receivedHeaders = [("Content-Type", "application/problem+json"), ("Content-Language", "ja")]
