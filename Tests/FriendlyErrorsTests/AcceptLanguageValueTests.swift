@@ -35,7 +35,9 @@ import Testing
             ["en", "de", "fr", "es", "it", "ja", "ko", "nl", "sv", "da", "fi", "nb", "pl", "pt", "cs"].map {
                 LanguageTag(stringLiteral: $0)
             })
-        #expect(many.acceptLanguageValue == "en, de;q=0.9, fr;q=0.8, es;q=0.7, it;q=0.6, ja;q=0.5, ko;q=0.4, nl;q=0.3, sv;q=0.2, da;q=0.1")
+        #expect(
+            many.acceptLanguageValue
+                == "en, de;q=0.9, fr;q=0.8, es;q=0.7, it;q=0.6, ja;q=0.5, ko;q=0.4, nl;q=0.3, sv;q=0.2, da;q=0.1")
         let long = LanguagePreference(
             (0..<32).map { LanguageTag(stringLiteral: "en-x-\(String(repeating: "a", count: 8))\($0 % 10)") })
         #expect(long.acceptLanguageValue.utf8.count <= LanguagePreference.maximumAcceptLanguageLength)

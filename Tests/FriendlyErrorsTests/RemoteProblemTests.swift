@@ -74,11 +74,15 @@ import Testing
         #expect(problem.message == .verbatim("カードが拒否されました。"))
         #expect(problem.suggestion == .verbatim("ウォレットにチャージしてください。"))
         #expect(problem.type == "https://errors.example.com/payment/declined")
-        #expect(problem.fieldProblems == [
-            FieldProblem("#/card/number", code: "payment.card.invalid", message: .verbatim("カード番号が正しくありません。"))
-        ])
+        #expect(
+            problem.fieldProblems == [
+                FieldProblem("#/card/number", code: "payment.card.invalid", message: .verbatim("カード番号が正しくありません。"))
+            ])
         #expect(problem.recoveries.map(\.id) == ["topUp", "help"])
-        #expect(problem.recoveries.map(\.href) == ["https://shop.example.com/wallet/top-up", "https://help.example.com/payments"])
+        #expect(
+            problem.recoveries.map(\.href) == [
+                "https://shop.example.com/wallet/top-up", "https://help.example.com/payments",
+            ])
         #expect(problem.recoveries.map(\.label) == [.verbatim("チャージ"), .verbatim("ヘルプ")])
     }
 
@@ -220,7 +224,10 @@ import Testing
             #"{"type":"https://example.net/validation-error","title":"Your request is not valid.","language":"en","invalid-params":[{"name":"age","reason":"must be a positive integer"},{"name":"color","reason":"must be 'green', 'red' or 'blue'"}]}"#
         )
         #expect(problem.fieldProblems.map(\.field) == ["age", "color"])
-        #expect(problem.fieldProblems.map(\.message) == [.verbatim("must be a positive integer"), .verbatim("must be 'green', 'red' or 'blue'")])
+        #expect(
+            problem.fieldProblems.map(\.message) == [
+                .verbatim("must be a positive integer"), .verbatim("must be 'green', 'red' or 'blue'"),
+            ])
     }
 
     @Test func vaporsDefaultBodyNeverShowsItsReason() {
@@ -324,7 +331,8 @@ import Testing
     @Test func deepNestingIsRefusedWithoutExhaustingTheStack() {
         for body in [
             String(repeating: "[", count: 1_000_000), #"{"language":"en","x":"# + String(repeating: "[", count: 60_000),
-            #"{"language":"en","title":"t","x":"# + String(repeating: "[", count: 20) + String(repeating: "]", count: 20)
+            #"{"language":"en","title":"t","x":"# + String(repeating: "[", count: 20)
+                + String(repeating: "]", count: 20)
                 + "}",
             #"{"language":"en","title":"t","x":"# + String(repeating: #"{"a":"#, count: 20) + "1"
                 + String(repeating: "}", count: 20) + "}",
@@ -332,7 +340,8 @@ import Testing
             #expect(!Self.problem(400, body).showsServerTexts)
         }
         let shallow =
-            #"{"language":"en","title":"t","x":"# + String(repeating: "[", count: 10) + String(repeating: "]", count: 10)
+            #"{"language":"en","title":"t","x":"# + String(repeating: "[", count: 10)
+            + String(repeating: "]", count: 10)
             + "}"
         #expect(Self.problem(400, shallow).showsServerTexts)
     }
@@ -384,7 +393,8 @@ import Testing
     }
 
     @Test func aCategoryOfTheServersOwnKeepsItsNameAndTheStatussFacts() {
-        let problem = Self.problem(402, #"{"language":"en","code":"account.insufficientFunds","category":"paymentRequired"}"#)
+        let problem = Self.problem(
+            402, #"{"language":"en","code":"account.insufficientFunds","category":"paymentRequired"}"#)
         #expect(problem.category.name == "paymentRequired")
         #expect(problem.category.httpStatus == 402)
         #expect(problem.category.exitStatus == ErrorCategory.invalidInput.exitStatus)
@@ -422,7 +432,10 @@ import Testing
         #expect(problem.category == .conflict)
         #expect(problem.language == "ja-JP")
         #expect(problem.message == .verbatim("在庫がありません。"))
-        #expect(problem.fieldProblems == [FieldProblem("items[0].sku", code: "shop.sku.unknown", message: .verbatim("この商品はありません。"))])
+        #expect(
+            problem.fieldProblems == [
+                FieldProblem("items[0].sku", code: "shop.sku.unknown", message: .verbatim("この商品はありません。"))
+            ])
         #expect(problem.recoveries.map(\.id) == ["retry", "status"])
         #expect(problem.referenceID == "7K3Q-9X2M")
         let alert = AlertPipeline().alert(for: problem, in: "en")

@@ -17,7 +17,8 @@ import Testing
 
     @Test func aSuccessIsReturnedAndAsksInTheUsersLanguage() async throws {
         let (data, response) = try await Self.session.friendlyData(
-            for: URLRequest(url: URL(string: "https://stub.test/echo-language")!), language: LanguagePreference(["ja-JP", "en"]))
+            for: URLRequest(url: URL(string: "https://stub.test/echo-language")!),
+            language: LanguagePreference(["ja-JP", "en"]))
         #expect(response.statusCode == 200)
         #expect(String(decoding: data, as: UTF8.self) == "ja-JP, ja;q=0.9, en;q=0.8")
     }

@@ -130,10 +130,10 @@ extension Classification {
         var classification = Classification(
             code: remote.code, category: remote.category, severity: remote.severity, title: remote.title,
             message: remote.message, reason: remote.reason, suggestion: remote.suggestion,
-            recoveries: remote.recoveries, httpStatusOverride: (400...599).contains(remote.status) ? remote.status : nil,
-            exitStatusOverride: nil, location: nil, referenceID: remote.referenceID, isUnexpected: false,
-            debugDetail: nil, responseHeaders: remote.responseHeaders, fieldProblems: remote.fieldProblems,
-            logLevelOverride: nil)
+            recoveries: remote.recoveries,
+            httpStatusOverride: (400...599).contains(remote.status) ? remote.status : nil, exitStatusOverride: nil,
+            location: nil, referenceID: remote.referenceID, isUnexpected: false, debugDetail: nil,
+            responseHeaders: remote.responseHeaders, fieldProblems: remote.fieldProblems, logLevelOverride: nil)
         classification.textLanguage = remote.language
         return classification
     }

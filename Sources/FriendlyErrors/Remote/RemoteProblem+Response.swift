@@ -170,7 +170,8 @@ extension RemoteProblem {
         if let name = name.flatMap({ identifier($0, maximumBytes: 64) }) {
             if let builtIn = ErrorCategory.builtIn.first(where: { $0.name == name }) { return builtIn }
             return ErrorCategory(
-                name, httpStatus: status, exitStatus: statusCategory.exitStatus, isTransient: statusCategory.isTransient)
+                name, httpStatus: status, exitStatus: statusCategory.exitStatus, isTransient: statusCategory.isTransient
+            )
         }
         if let known = Classification.builtIn(code: code) { return known.category }
         return statusCategory
@@ -298,7 +299,9 @@ extension RemoteProblem {
     public init(status: Int, parts: Parts, requestURL: URL? = nil, defaultLanguage: String? = nil) {
         let text = ProblemReadingLimits.maximumTextBytes
         let identifier = ProblemReadingLimits.maximumIdentifierBytes
-        func capped(_ value: String?, _ limit: Int) -> String? { value.map { ProblemDocument.capped($0, limit: limit) } }
+        func capped(_ value: String?, _ limit: Int) -> String? {
+            value.map { ProblemDocument.capped($0, limit: limit) }
+        }
         var document = ProblemDocument()
         document.code = capped(parts.code, identifier)
         document.category = capped(parts.category, identifier)
@@ -316,7 +319,8 @@ extension RemoteProblem {
         }
         document.actions = parts.links.prefix(ProblemReadingLimits.maximumActions).map {
             ProblemDocument.Action(
-                id: capped($0.id, identifier), title: capped($0.label, text), role: "default", href: capped($0.href, text))
+                id: capped($0.id, identifier), title: capped($0.label, text), role: "default",
+                href: capped($0.href, text))
         }
         self = Self.make(
             status: status, document: document, contentLanguage: nil,
