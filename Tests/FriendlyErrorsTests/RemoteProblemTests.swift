@@ -321,6 +321,16 @@ import Testing
         #expect(problem.recoveries.map(\.isDestructive) == [true])
     }
 
+    @Test func aTypeIsKeptOnlyAsAnAbsoluteHTTPLink() {
+        for (type, kept) in [
+            ("https://errors.example.com/a", true), ("HTTP://errors.example.com/a", true), ("httpx/relative", false),
+            ("about:blank", false), ("/relative", false), ("https://", false),
+        ] {
+            let problem = Self.problem(400, #"{"language":"en","type":"\#(type)"}"#)
+            #expect((problem.type != nil) == kept, "\(type)")
+        }
+    }
+
     @Test func aHugeBodyIsNotRead() {
         let huge = #"{"title":""# + String(repeating: "a", count: 10_000_000) + #"","language":"en"}"#
         let problem = Self.problem(400, huge)

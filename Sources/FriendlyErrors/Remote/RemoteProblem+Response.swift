@@ -112,20 +112,20 @@ extension RemoteProblem {
                 message: showsTexts ? .verbatim(field.detail ?? "") : .empty)
         }
         // Without the server's texts, the client's for the code (`http.404.title`), else the category's.
-        func text(_ value: String?, _ field: String) -> LocalizableText {
+        func text(_ value: String?) -> LocalizableText {
             showsTexts ? .verbatim(value ?? "") : LocalizableText()
         }
         return RemoteProblem(
             status: status, code: code, category: category,
             severity: document?.severity.flatMap(Severity.init(rawValue:)) ?? .error,
-            title: text(document?.title, ".title"), message: text(document?.detail, ".message"),
+            title: text(document?.title), message: text(document?.detail),
             reason: showsTexts ? .verbatim(document?.reason ?? "") : .empty,
             suggestion: showsTexts ? .verbatim(document?.suggestion ?? "") : .empty,
             fieldProblems: fieldProblems, recoveries: recoveries,
             referenceID: document?.referenceID.flatMap { Self.identifier($0, maximumBytes: 128, extra: ":|") },
             traceID: document?.traceID.flatMap { Self.identifier($0, maximumBytes: 128, extra: ":|") },
             language: language, retryDelaySeconds: retryDelay,
-            type: document?.type.flatMap { $0.hasPrefix("http") && LinkReference.isSafe($0) ? $0 : nil },
+            type: document?.type.flatMap { Self.isAbsoluteHTTP($0) && LinkReference.isSafe($0) ? $0 : nil },
             requestURL: requestURL, showsServerTexts: showsTexts)
     }
 
@@ -181,11 +181,17 @@ extension RemoteProblem {
     /// `requestURL` (kept relative without one).
     private static func link(_ href: String, against requestURL: URL?) -> String? {
         guard LinkReference.isSafe(href) else { return nil }
-        guard let requestURL, !(href.hasPrefix("http://") || href.hasPrefix("https://")) else { return href }
+        guard let requestURL, !isAbsoluteHTTP(href) else { return href }
         guard let resolved = URL(string: href, relativeTo: requestURL)?.absoluteURL.absoluteString,
-            resolved.hasPrefix("http://") || resolved.hasPrefix("https://"), LinkReference.isSafe(resolved)
+            isAbsoluteHTTP(resolved), LinkReference.isSafe(resolved)
         else { return nil }
         return resolved
+    }
+
+    /// Whether `text` starts with `http://` or `https://`, in any case.
+    private static func isAbsoluteHTTP(_ text: String) -> Bool {
+        let scheme = text.utf8.prefix(8)
+        return equalsIgnoringASCIICase(scheme.prefix(7), "http://") || equalsIgnoringASCIICase(scheme, "https://")
     }
 
     /// `text` when it is an identifier — letters, digits, `.`, `_`, `-` and the `extra` ASCII
