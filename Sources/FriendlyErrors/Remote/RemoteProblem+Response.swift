@@ -190,8 +190,13 @@ extension RemoteProblem {
 
     /// Whether `text` starts with `http://` or `https://`, in any case.
     private static func isAbsoluteHTTP(_ text: String) -> Bool {
-        let scheme = text.utf8.prefix(8)
-        return equalsIgnoringASCIICase(scheme.prefix(7), "http://") || equalsIgnoringASCIICase(scheme, "https://")
+        var bytes = text.utf8.makeIterator()
+        for letter in [UInt8(ascii: "h"), UInt8(ascii: "t"), UInt8(ascii: "t"), UInt8(ascii: "p")] {
+            guard let byte = bytes.next(), byte | 0x20 == letter else { return false }
+        }
+        var next = bytes.next()
+        if let byte = next, byte | 0x20 == UInt8(ascii: "s") { next = bytes.next() }
+        return next == UInt8(ascii: ":") && bytes.next() == UInt8(ascii: "/") && bytes.next() == UInt8(ascii: "/")
     }
 
     /// `text` when it is an identifier — letters, digits, `.`, `_`, `-` and the `extra` ASCII
