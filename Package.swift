@@ -7,17 +7,21 @@ let package = Package(
     products: [
         .library(name: "FriendlyErrors", targets: ["FriendlyErrors"]),
         .library(name: "FriendlyErrorsTesting", targets: ["FriendlyErrorsTesting"]),
+        // Its own product: on Linux URLSession lives in FoundationNetworking, which links libcurl.
+        .library(name: "FriendlyErrorsURLSession", targets: ["FriendlyErrorsURLSession"]),
         .executable(name: "friendly-errors", targets: ["friendly-errors"]),
     ],
     targets: [
         .target(name: "FriendlyErrors"),
         .target(name: "FriendlyErrorsTesting", dependencies: ["FriendlyErrors"]),
+        .target(name: "FriendlyErrorsURLSession", dependencies: ["FriendlyErrors"]),
         .executableTarget(name: "friendly-errors", dependencies: ["FriendlyErrors"]),
         .testTarget(
             name: "FriendlyErrorsTests", dependencies: ["FriendlyErrors", "FriendlyErrorsTesting"],
             // Expected output, read by the tests from the source tree (see Support/Snapshot.swift).
             exclude: ["Snapshots"]),
         .testTarget(name: "FriendlyErrorsTestingTests", dependencies: ["FriendlyErrors", "FriendlyErrorsTesting"]),
+        .testTarget(name: "FriendlyErrorsURLSessionTests", dependencies: ["FriendlyErrorsURLSession"]),
     ],
     swiftLanguageModes: [.v6]
 )

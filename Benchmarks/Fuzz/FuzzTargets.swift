@@ -15,6 +15,7 @@ private let targets: [(name: String, run: @Sendable (UnsafePointer<UInt8>, Int) 
     ("AcceptLanguage", fuzzAcceptLanguage),
     ("ConsoleText", fuzzConsoleText),
     ("AlertRendering", fuzzAlertRendering),
+    ("RemoteProblem", fuzzRemoteProblem),
 ]
 
 /// The chosen target; an unknown or missing name ends the process with the list of names.

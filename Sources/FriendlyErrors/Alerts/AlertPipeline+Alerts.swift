@@ -23,6 +23,7 @@ extension AlertPipeline {
         context: ClassificationContext = .processUser
     ) -> Alert {
         let classification = classify(error, context: context)
+        if classification.textLanguage != nil { return alert(inTextLanguageOf: classification) }
         return AlertLocalizer(catalog: catalog).alert(
             for: classification, chain: catalog.languageOrdinals(for: preference), row: knownRow(of: classification))
     }
@@ -30,7 +31,22 @@ extension AlertPipeline {
     /// The alert for a classification this pipeline made, in the languages of `preference`: for the
     /// library's own entry points, which look at the classification (its log level) first.
     package func alert(localizing classification: Classification, in preference: LanguagePreference) -> Alert {
-        AlertLocalizer(catalog: catalog).alert(
+        if classification.textLanguage != nil { return alert(inTextLanguageOf: classification) }
+        return AlertLocalizer(catalog: catalog).alert(
             for: classification, chain: catalog.languageOrdinals(for: preference), row: knownRow(of: classification))
+    }
+
+    /// The alert for a classification whose texts are already in one language (a ``RemoteProblem``'s):
+    /// in that language, whatever was asked for, so that the labels around the texts are in it too.
+    /// When the catalog does not offer it, the labels are in the catalog's base language and the
+    /// alert keeps the texts' language as its own.
+    @inline(never)
+    private func alert(inTextLanguageOf classification: Classification) -> Alert {
+        let language = classification.textLanguage ?? ""
+        var alert = AlertLocalizer(catalog: catalog).alert(
+            for: classification, chain: catalog.languageOrdinals(forTag: language), row: knownRow(of: classification))
+        let primary = { (tag: String) in tag.lowercased().split(separator: "-").first.map(String.init) ?? "" }
+        if primary(alert.language) != primary(language) { alert.language = language }
+        return alert
     }
 }

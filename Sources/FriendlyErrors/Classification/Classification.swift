@@ -51,6 +51,9 @@ public struct Classification: Sendable {
     /// the fallback's), while its code is still that entry's: the alert finds the code's texts by
     /// it without hashing the code. Set by the library only; a new code clears it.
     var knownCode: Int? = nil
+    /// The language the texts already are in, for an error whose texts are finished elsewhere (a
+    /// ``RemoteProblem``'s, from a server): the alert is put in it, so its labels match its texts.
+    var textLanguage: String? = nil
 
     /// How loud this error is in an operator's log: ``logLevelOverride``, else the default from the
     /// category, severity and status (see ``LogLevel/default(category:severity:httpStatus:)``):
@@ -110,11 +113,28 @@ extension Classification {
     /// that it exists): an initializer that assigns the fields, or delegates, builds the
     /// classification in a temporary and copies it out, retaining and releasing every field once more.
     static func of(_ error: some FriendlyError) -> Classification {
-        Classification(
+        // A comparison of types: a received problem brings what only the pipeline sets for other errors.
+        if let remote = ExactTypeCast.cast(error, to: RemoteProblem.self) { return .ofRemote(remote) }
+        return Classification(
             code: error.code, category: error.category, severity: error.severity, title: error.title,
             message: error.message, reason: error.reason, suggestion: error.suggestion, recoveries: error.recoveries,
             httpStatusOverride: nil, exitStatusOverride: nil, location: error.location, referenceID: nil,
             isUnexpected: false, debugDetail: nil, responseHeaders: error.responseHeaders,
             fieldProblems: error.fieldProblems, logLevelOverride: error.logLevel)
+    }
+
+    /// The classification of a problem a server answered with: its reference ID (the server's, so
+    /// that the alert shows it), its status, and the language its texts are in.
+    @inline(never)
+    private static func ofRemote(_ remote: RemoteProblem) -> Classification {
+        var classification = Classification(
+            code: remote.code, category: remote.category, severity: remote.severity, title: remote.title,
+            message: remote.message, reason: remote.reason, suggestion: remote.suggestion,
+            recoveries: remote.recoveries,
+            httpStatusOverride: (400...599).contains(remote.status) ? remote.status : nil, exitStatusOverride: nil,
+            location: nil, referenceID: remote.referenceID, isUnexpected: false, debugDetail: nil,
+            responseHeaders: remote.responseHeaders, fieldProblems: remote.fieldProblems, logLevelOverride: nil)
+        classification.textLanguage = remote.language
+        return classification
     }
 }

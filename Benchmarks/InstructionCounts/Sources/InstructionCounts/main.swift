@@ -99,6 +99,52 @@ for language in ["en", "ja"] {
         })
 }
 
+// A client reading a typical problem body (issue 38): a Japanese answer with a suggestion, three
+// actions (two links) and a field problem, as this library's servers write it, next to Foundation
+// reading the same body into a plain Codable struct and into a dictionary.
+let receivedBody = Array(
+    ##"{"type":"https://errors.example.com/payment/declined","title":"支払いが拒否されました","status":403,"detail":"カードが拒否されました。","instance":"urn:uuid:9b2c5a44-0000-4000-8000-000000000000","code":"payment.declined","category":"permissionDenied","severity":"error","suggestion":"ウォレットにチャージしてください。","actions":[{"id":"cancel","title":"キャンセル","role":"cancel"},{"id":"topUp","title":"チャージ","role":"default","href":"/wallet/top-up"},{"id":"help","title":"ヘルプ","role":"default","href":"https://help.example.com/payments"}],"errors":[{"pointer":"#/card/number","code":"payment.card.invalid","detail":"カード番号が正しくありません。"}],"language":"ja"}"##
+        .utf8)
+let receivedData = Data(receivedBody)
+let receivedHeaders = [("Content-Type", "application/problem+json"), ("Content-Language", "ja")]
+let receivedURL = URL(string: "https://shop.example.com/api/orders/7")
+struct ReceivedProblem: Decodable {
+    struct Action: Decodable {
+        var id: String
+        var title: String
+        var role: String
+        var href: String?
+    }
+    struct FieldError: Decodable {
+        var pointer: String?
+        var field: String?
+        var code: String
+        var detail: String
+    }
+    var type: String
+    var title: String
+    var status: Int
+    var detail: String
+    var instance: String?
+    var code: String
+    var category: String
+    var severity: String
+    var reason: String?
+    var suggestion: String?
+    var referenceId: String?
+    var actions: [Action]
+    var errors: [FieldError]?
+    var language: String
+}
+let decoder = JSONDecoder()
+add("client/problem+json/RemoteProblem") {
+    sink(RemoteProblem(status: 403, headers: receivedHeaders, body: receivedBody, requestURL: receivedURL))
+}
+add("client/problem+json/JSONDecoder") { sink(try? decoder.decode(ReceivedProblem.self, from: receivedData)) }
+add("client/problem+json/JSONSerialization") { sink(try? JSONSerialization.jsonObject(with: receivedData)) }
+let received = RemoteProblem(status: 403, headers: receivedHeaders, body: receivedBody, requestURL: receivedURL)
+add("client/alert/RemoteProblem") { sink(pipeline.alert(for: received, in: "en")) }
+
 let arguments = CommandLine.arguments
 if arguments.count == 2, arguments[1] == "--list" {
     for operation in operations { print(operation.name) }
