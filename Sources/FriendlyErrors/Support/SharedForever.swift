@@ -1,0 +1,148 @@
+import Synchronization
+
+/// Marks the storage of values that live as long as the process and are read by every thread (a warm
+/// pipeline's catalog, its classifier chain) immortal, so that the Swift runtime skips their reference
+/// counts: a retain or release of an immortal object reads its header and writes nothing. Threads
+/// sharing a pipeline then no longer write to the same cache lines on every alert, which is what kept
+/// two threads from answering faster than one (issue 35, `Benchmarks/README.md`).
+///
+/// What is marked is never freed: only values the library owns and keeps for the life of the process
+/// are marked (never an app's own objects, classifiers or closures), and everything marked stays
+/// reachable from ``kept`` so that a leak checker sees it as live.
+///
+/// The walk visits class instances, arrays, dictionaries, sets and native strings reachable through
+/// stored properties (`Mirror`), once each. Objects that hold a lock or a lazily filled value take part
+/// through ``SharedForeverPreparing``, which finishes their lazy work first; they are not mirrored.
+///
+/// Its plain twin is not marking at all (``isEnabled`` false): the same alerts, the reference counts
+/// written as before. `SharedForeverTests` checks that both give the same alerts.
+enum SharedForever {
+    /// Whether ``keep(_:)`` marks anything (tests turn it off to compare with the plain twin).
+    nonisolated(unsafe) static var isEnabled = true
+
+    /// Every root marked so far, so that what is marked stays reachable.
+    private static let kept = Mutex<[any Sendable]>([])
+
+    /// Marks `value`'s storage, and everything it reaches, immortal.
+    static func keep(_ value: any Sendable) {
+        guard isEnabled else { return }
+        var walker = Walker()
+        walker.walk(value)
+        kept.withLock { $0.append(value) }
+    }
+
+    /// One walk: what it has visited.
+    struct Walker {
+        private var visited = Set<UnsafeMutableRawPointer>()
+
+        /// Marks `object` unless visited; whether it was new.
+        mutating func mark(_ object: UnsafeMutableRawPointer) -> Bool {
+            guard visited.insert(object).inserted else { return false }
+            _swift_stdlib_immortalize(object)
+            return true
+        }
+
+        /// Marks a class instance (its children are the caller's to walk).
+        mutating func mark(object: AnyObject) -> Bool {
+            mark(Unmanaged.passUnretained(object).toOpaque())
+        }
+
+        /// Marks an array's storage, not what its elements reach.
+        mutating func markStorageOnly<Element>(of array: [Element]) {
+            guard array.capacity > 0 else { return }
+            _ = mark(unsafeBitCast(array, to: UnsafeMutableRawPointer.self))
+        }
+
+        mutating func walk(_ value: Any) {
+            if let preparing = value as? any SharedForeverPreparing {
+                preparing.prepareForSharing(&self)
+                return
+            }
+            if let storage = value as? any SharedForeverStorage {
+                storage.markStorage(&self)
+                return
+            }
+            let mirror = Mirror(reflecting: value)
+            if mirror.displayStyle == .class {
+                guard mark(object: value as AnyObject) else { return }
+            }
+            walkChildren(of: mirror)
+        }
+
+        private mutating func walkChildren(of mirror: Mirror) {
+            for child in mirror.children { walk(child.value) }
+            if let superclass = mirror.superclassMirror { walkChildren(of: superclass) }
+        }
+    }
+}
+
+/// A type that finishes its lazy work (reads a template, fills a cache) and then marks what it holds,
+/// instead of being mirrored: ``SharedForever/keep(_:)`` calls it.
+protocol SharedForeverPreparing {
+    func prepareForSharing(_ walker: inout SharedForever.Walker)
+}
+
+/// The standard library's reference-counted storages: a single reference each on this platform.
+protocol SharedForeverStorage {
+    func markStorage(_ walker: inout SharedForever.Walker)
+}
+
+extension Array: SharedForeverStorage {
+    func markStorage(_ walker: inout SharedForever.Walker) {
+        guard capacity > 0 else { return }  // the shared empty storage, already immortal
+        let storage = unsafeBitCast(self, to: UnsafeMutableRawPointer.self)
+        guard walker.mark(storage), !_isPOD(Element.self) else { return }
+        for element in self { walker.walk(element) }
+    }
+}
+
+extension ContiguousArray: SharedForeverStorage {
+    func markStorage(_ walker: inout SharedForever.Walker) {
+        guard capacity > 0 else { return }
+        let storage = unsafeBitCast(self, to: UnsafeMutableRawPointer.self)
+        guard walker.mark(storage), !_isPOD(Element.self) else { return }
+        for element in self { walker.walk(element) }
+    }
+}
+
+extension Dictionary: SharedForeverStorage {
+    func markStorage(_ walker: inout SharedForever.Walker) {
+        guard capacity > 0 else { return }
+        let storage = unsafeBitCast(self, to: UnsafeMutableRawPointer.self)
+        guard walker.mark(storage) else { return }
+        if !_isPOD(Key.self) { for key in keys { walker.walk(key) } }
+        if !_isPOD(Value.self) { for value in values { walker.walk(value) } }
+    }
+}
+
+extension Set: SharedForeverStorage {
+    func markStorage(_ walker: inout SharedForever.Walker) {
+        guard capacity > 0 else { return }
+        let storage = unsafeBitCast(self, to: UnsafeMutableRawPointer.self)
+        guard walker.mark(storage), !_isPOD(Element.self) else { return }
+        for element in self { walker.walk(element) }
+    }
+}
+
+extension String: SharedForeverStorage {
+    /// A native string's storage object: the second word of its representation, when the first says
+    /// the bytes are natively stored (tail-allocated in a `__StringStorage`) and the second's top four
+    /// bits are clear (not small, not immortal, not foreign).
+    func markStorage(_ walker: inout SharedForever.Walker) {
+        #if arch(x86_64) || arch(arm64)
+            let (countAndFlags, object) = unsafeBitCast(self, to: (UInt64, UInt64).self)
+            let nativelyStored: UInt64 = 1 << 61
+            guard countAndFlags & nativelyStored != 0, object >> 60 == 0, object != 0,
+                let pointer = UnsafeMutableRawPointer(bitPattern: UInt(object))
+            else { return }
+            _ = walker.mark(pointer)
+        #endif
+    }
+}
+
+extension Substring: SharedForeverStorage {
+    func markStorage(_ walker: inout SharedForever.Walker) { base.markStorage(&walker) }
+}
+
+@_silgen_name("_swift_stdlib_immortalize")
+private func _swift_stdlib_immortalize(_ object: UnsafeMutableRawPointer)
