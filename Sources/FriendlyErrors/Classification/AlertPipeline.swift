@@ -293,6 +293,9 @@ public struct AlertPipeline: Sendable {
         warmup = SharingWarmup()
     }
 
+    /// Whether fewer than ``SharingWarmup/threshold`` alerts were made (its storage not marked yet).
+    var isWarmupCold: Bool { warmup.isCold }
+
     /// Notes one alert; the pipeline's storage is marked shared for good once it is warm.
     @inline(__always)
     func noteAlert() {

@@ -21,7 +21,7 @@ enum ReferenceID {
     fileprivate static let alphabet: [UInt8] = Array("0123456789ABCDEFGHJKMNPQRSTVWXYZ".utf8)
     /// How many bits an ID carries: eight base32 digits.
     static let bitCount = 40
-    private static let counter = ThreadCounterBlocks(modulus: 1 << 40)
+    private static let counter = ThreadCounterBlocks(bits: 40)
     static let processKeys: Keys = {
         var generator = SystemRandomNumberGenerator()
         return Keys(using: &generator)

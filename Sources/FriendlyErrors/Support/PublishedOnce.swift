@@ -4,12 +4,12 @@ import Synchronization
 /// a reader loads a flag (acquiring) and reads the value the one writer stored before setting the flag
 /// (releasing). Only the first readers, racing to compute it, take the lock.
 ///
-/// Its plain twin, ``valueLocked(_:)``, takes the lock on every read (what `LazyPlaceholderTemplate` did
+/// The lock is a ``LockedValue`` (a pthread mutex ThreadSanitizer understands). Its plain twin, ``valueLocked(_:)``, takes the lock on every read (what `LazyPlaceholderTemplate` did
 /// before issue 35: a lock taken on every format, a write to a line every thread shares).
 /// `PublishedOnceTests` checks that both give the value computed once.
 final class PublishedOnce<Value: Sendable>: @unchecked Sendable {
     private let ready = Atomic<Bool>(false)
-    private let lock = Mutex<Void>(())
+    private let lock = LockedValue<Void>(())
     /// Written once, under `lock`, before `ready` is set; read only after `ready` is seen set.
     nonisolated(unsafe) private var stored: Value?
 

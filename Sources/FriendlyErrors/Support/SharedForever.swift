@@ -1,5 +1,3 @@
-import Synchronization
-
 /// Marks the storage of values that live as long as the process and are read by every thread (a warm
 /// pipeline's catalog, its classifier chain) immortal, so that the Swift runtime skips their reference
 /// counts: a retain or release of an immortal object reads its header and writes nothing. Threads
@@ -21,19 +19,21 @@ enum SharedForever {
     nonisolated(unsafe) static var isEnabled = true
 
     /// Every root marked so far, so that what is marked stays reachable.
-    private static let kept = Mutex<[any Sendable]>([])
+    private static let kept = LockedValue<[any Sendable]>([])
 
-    /// Marks `value`'s storage, and everything it reaches, immortal.
-    static func keep(_ value: any Sendable) {
-        guard isEnabled else { return }
+    /// Marks `value`'s storage, and everything it reaches, immortal; how many objects it marked.
+    @discardableResult
+    static func keep(_ value: any Sendable) -> Int {
+        guard isEnabled else { return 0 }
         var walker = Walker()
         walker.walk(value)
         kept.withLock { $0.append(value) }
+        return walker.visited.count
     }
 
     /// One walk: what it has visited.
     struct Walker {
-        private var visited = Set<UnsafeMutableRawPointer>()
+        fileprivate var visited = Set<UnsafeMutableRawPointer>()
 
         /// Marks `object` unless visited; whether it was new.
         mutating func mark(_ object: UnsafeMutableRawPointer) -> Bool {

@@ -13,20 +13,22 @@ import Synchronization
 /// threads drawing values at once do not write the same cache line for each (issue 35: the reference ID
 /// of every unexpected error took a lock).
 ///
-/// Values are unique (until the counter wraps at `modulus`), not in order across threads. Its plain
+/// Values are unique (until the counter wraps after `bits` bits), not in order across threads. Its plain
 /// twin, ``nextLocked()``, draws every value from the shared counter under a lock; `ThreadCounterBlocksTests`
 /// checks that values drawn both ways from many threads are all distinct.
 final class ThreadCounterBlocks: @unchecked Sendable {
     static let blockSize: UInt64 = 1 << 10
-    /// Values run from 0 to `modulus - 1`, then start again: a power of two, at least ``blockSize``.
-    let modulus: UInt64
+    /// Values run from 0 to 2^bits − 1, then start again.
+    let mask: UInt64
     private let nextBlock = Atomic<UInt64>(0)
-    private let locked = Mutex<UInt64>(0)
+    private let locked = LockedValue<UInt64>(0)
     private let key: pthread_key_t
 
-    init(modulus: UInt64) {
-        precondition(modulus.nonzeroBitCount == 1 && modulus >= Self.blockSize)
-        self.modulus = modulus
+    /// A counter of `bits` bits (10 to 64). Its thread-specific slot is never given back: make one per
+    /// process, as a `static let`.
+    init(bits: Int) {
+        precondition((10...64).contains(bits))
+        mask = bits == 64 ? .max : (1 << UInt64(bits)) - 1
         var key = pthread_key_t()
         pthread_key_create(&key) { pointer in
             #if canImport(Darwin)
@@ -54,17 +56,17 @@ final class ThreadCounterBlocks: @unchecked Sendable {
             pthread_setspecific(key, block)
         }
         if block.pointee.next == block.pointee.end {
-            let start = nextBlock.wrappingAdd(Self.blockSize, ordering: .relaxed).oldValue & (modulus - 1)
-            block.pointee = Block(next: start, end: start + Self.blockSize)
+            let start = nextBlock.wrappingAdd(Self.blockSize, ordering: .relaxed).oldValue & mask
+            block.pointee = Block(next: start, end: start &+ Self.blockSize)
         }
-        defer { block.pointee.next += 1 }
+        defer { block.pointee.next &+= 1 }
         return block.pointee.next
     }
 
     /// The plain twin: the next value of one shared counter, under a lock.
     func nextLocked() -> UInt64 {
         locked.withLock { value in
-            defer { value = (value &+ 1) & (modulus - 1) }
+            defer { value = (value &+ 1) & mask }
             return value
         }
     }
