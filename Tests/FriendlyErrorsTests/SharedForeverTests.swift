@@ -89,7 +89,7 @@ struct SharedForeverTests {
         #expect(!pipeline.isWarmupCold)
     }
 
-    final class Holder: Sendable {
+    struct Holder: Sendable {
         let long: String
         let small = "ok"
         let literal = "A string literal long enough not to be small."
@@ -102,18 +102,28 @@ struct SharedForeverTests {
         }
     }
 
+    final class AppObject: Sendable {
+        let name = String(repeating: "app ", count: 10)
+    }
+
     @Test func markingVisitsNativeStorageOnlyAndOnce() {
-        // The object, its native string, its array of integers, its array of strings and their three
-        // storages: 7. The small string and the literal (immortal already) are not marked.
-        #expect(SharedForever.keep(Holder(5)) == 7)
+        // The native string, the array of integers, the array of strings and their three storages: 6.
+        // The small string and the literal (immortal already) are not marked.
+        #expect(SharedForever.keep(Holder(5)) == 6)
         // A native string alone; a small one; a literal; an empty array.
         #expect(SharedForever.keep(String(repeating: "x", count: 40)) == 1)
         #expect(SharedForever.keep(String(repeating: "x", count: 4)) == 0)
         #expect(SharedForever.keep("A string literal long enough not to be small.") == 0)
         #expect(SharedForever.keep([Int]()) == 0)
-        // An object reached twice is marked once.
+        // Storage reached twice is marked once.
         let holder = Holder(3)
-        #expect(SharedForever.keep([holder, holder]) == 1 + 7)
+        #expect(SharedForever.keep([holder, holder]) == 1 + 6)
+        // Another module's objects are neither marked nor walked: only the array holding them is.
+        #expect(SharedForever.keep([AppObject(), AppObject()]) == 1)
+        // The library's own: a catalog text's template, read first, is marked with what it holds.
+        let template = LazyPlaceholderTemplate(String(repeating: "Copied ", count: 3) + "%@ of %@ files.")
+        #expect(SharedForever.keep(template) >= 4)
+        #expect(template.template.format([.string("3"), .string("5")]) == "Copied Copied Copied 3 of 5 files.")
         // Marked values still read and copy as before.
         let copies = Array(repeating: holder, count: 100)
         #expect(copies.allSatisfy { $0.long == holder.long && $0.names.count == 3 && $0.numbers == [0, 1, 2] })

@@ -6,7 +6,9 @@
 ///
 /// What is marked is never freed: only values the library owns and keeps for the life of the process
 /// are marked (never an app's own objects, classifiers or closures), and everything marked stays
-/// reachable from ``kept`` so that a leak checker sees it as live.
+/// reachable from ``kept`` so that a leak checker sees it as live. Only the library's own classes and
+/// the standard library's storages are marked, none of which is ever weakly referenced (marking sets
+/// bits of the object's count word, where an object with weak references keeps its side table).
 ///
 /// The walk visits class instances, arrays, dictionaries, sets and native strings reachable through
 /// stored properties (`Mirror`), once each. Objects that hold a lock or a lazily filled value take part
@@ -64,7 +66,13 @@ enum SharedForever {
             }
             let mirror = Mirror(reflecting: value)
             if mirror.displayStyle == .class {
-                guard mark(object: value as AnyObject) else { return }
+                // Only the library's own classes, which are never weakly referenced: the runtime marks
+                // an object by setting bits of its count, which would corrupt the side table an object
+                // with weak references has. Another module's object is left as it is, and not walked.
+                let object = value as AnyObject
+                guard _typeName(type(of: object), qualified: true).hasPrefix("FriendlyErrors."),
+                    mark(object: object)
+                else { return }
             }
             walkChildren(of: mirror)
         }

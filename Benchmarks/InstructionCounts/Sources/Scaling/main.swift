@@ -13,7 +13,9 @@ import FriendlyErrors
 // thread's end. A round's pair (alerts on T ÷ alerts on 1, as throughputs) counts only when the
 // control's ratio in the same round is ≥ 1.9 × (for T = 2; ≥ 0.95 × min(T, cores) in general): both
 // cores were the benchmark's own. Reported: the median alerts/s of one thread, the median of the
-// counted ratios, their range, and how many rounds counted.
+// counted ratios, their range, how many rounds counted (and the median of all rounds), and the CPU time
+// an alert takes on one thread divided by what it takes with T threads (each thread's own CPU clock):
+// near 1 when threads sharing the pipeline do not slow each other, whatever else the machine runs.
 
 #if canImport(Glibc)
     import Glibc
@@ -104,8 +106,16 @@ let cores = ProcessInfo.processInfo.activeProcessorCount
 
 // MARK: Running threads together
 
-/// Runs `body(thread)` on `count` new threads started together; the seconds from the start to the last end.
-func timeThreads(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) -> Double {
+/// The calling thread's CPU time, in seconds.
+func threadCPUSeconds() -> Double {
+    var time = timespec()
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+    return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+}
+
+/// Runs `body(thread)` on `count` new threads started together: the seconds from the start to the last
+/// end, and the CPU seconds the threads used in all.
+func timeThreads(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) -> (wall: Double, cpu: Double) {
     final class Start: @unchecked Sendable {
         var barrier = pthread_barrier_t()
         init(_ parties: Int) { pthread_barrier_init(&barrier, nil, UInt32(parties)) }
@@ -113,11 +123,18 @@ func timeThreads(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) -> Dou
     }
     let start = Start(count + 1)
     let end = Start(count + 1)
+    final class CPU: @unchecked Sendable {
+        var seconds: [Double]
+        init(_ count: Int) { seconds = Array(repeating: 0, count: count) }
+    }
+    let cpu = CPU(count)
     var threads: [Thread] = []
     for index in 0..<count {
         let thread = Thread {
             pthread_barrier_wait(&start.barrier)
+            let began = threadCPUSeconds()
             body(index)
+            cpu.seconds[index] = threadCPUSeconds() - began
             pthread_barrier_wait(&end.barrier)
         }
         thread.stackSize = 1 << 20
@@ -128,7 +145,7 @@ func timeThreads(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) -> Dou
     let began = DispatchTime.now().uptimeNanoseconds
     pthread_barrier_wait(&end.barrier)
     let ended = DispatchTime.now().uptimeNanoseconds
-    return Double(ended - began) / 1e9
+    return (Double(ended - began) / 1e9, cpu.seconds.reduce(0, +))
 }
 
 /// Private arithmetic: each thread its own state on its own stack, nothing shared.
@@ -166,7 +183,7 @@ func median(_ values: [Double]) -> Double {
 func format(_ value: Double, _ digits: Int = 2) -> String { String(format: "%.\(digits)f", value) }
 
 print("cores: \(cores), alerts per thread: \(alertsPerThread), rounds: \(rounds), language: \(language)")
-print("kind             threads  1-thread alerts/s  ratio (median, range)   control ratio (median)  counted")
+print("kind             threads  1-thread alerts/s  ratio (median, range)   control ratio (median)  counted           CPU/alert 1 ÷ T")
 for kind in selectedKinds ?? (["mix"] + kinds.map(\.name)) {
     let list = makers(for: kind)
     guard !list.isEmpty else {
@@ -192,6 +209,7 @@ for kind in selectedKinds ?? (["mix"] + kinds.map(\.name)) {
         var ratios: [Double] = []
         var allRatios: [Double] = []
         var controls: [Double] = []
+        var cpuRatios: [Double] = []
         let needed = threads >= cores ? 0.95 * Double(cores) : 0.95 * Double(threads)
         for _ in 0..<rounds {
             let control1 = timeThreads(1) { sink(control(controlIterations, seed: UInt64($0 + 1))) }
@@ -199,9 +217,11 @@ for kind in selectedKinds ?? (["mix"] + kinds.map(\.name)) {
             let controlN = timeThreads(threads) { sink(control(controlIterations, seed: UInt64($0 + 1))) }
             let alertsN = timeThreads(threads, run)
             // Throughput ratio: T threads' work in its time against one thread's in its own.
-            let controlRatio = Double(threads) * control1 / controlN
-            let ratio = Double(threads) * alerts1 / alertsN
-            single.append(Double(alertsPerThread) / alerts1)
+            let controlRatio = Double(threads) * control1.wall / controlN.wall
+            let ratio = Double(threads) * alerts1.wall / alertsN.wall
+            // CPU time per alert on one thread against with T threads: 1 when sharing costs nothing.
+            cpuRatios.append(Double(threads) * alerts1.cpu / alertsN.cpu)
+            single.append(Double(alertsPerThread) / alerts1.wall)
             controls.append(controlRatio)
             allRatios.append(ratio)
             if controlRatio >= needed { ratios.append(ratio) }
@@ -214,7 +234,8 @@ for kind in selectedKinds ?? (["mix"] + kinds.map(\.name)) {
                 + String(repeating: " ", count: 11)
                 + counted.padding(toLength: 24, withPad: " ", startingAt: 0)
                 + format(median(controls)).padding(toLength: 24, withPad: " ", startingAt: 0)
-                + "\(ratios.count)/\(rounds) (all: \(format(median(allRatios))))")
+                + "\(ratios.count)/\(rounds) (all: \(format(median(allRatios))))".padding(toLength: 18, withPad: " ", startingAt: 0)
+                + format(median(cpuRatios)))
         fflush(nil)
     }
 }
