@@ -307,7 +307,12 @@ public struct AlertPipeline: Sendable {
     /// the library's own storage: the catalog, the built-in classifiers and the chain that holds them,
     /// never an app's classifiers, rules or observers.
     func prepareForSharing() {
-        SharedForever.keep(catalog)
+        // What an alert reads of the catalog: its index (the texts by slot, the codes, the prebuilt
+        // actions, the templates) and its negotiator. The parsed tables, locations and diagnostics are
+        // for inspection and labels, not an alert's path, and walking them would cost ten times more.
+        SharedForever.keep(catalog.index)
+        SharedForever.keep(catalog.negotiator)
+        SharedForever.keep(catalog.baseLanguage)
         SharedForever.keep(knownCodeRows)
         SharedForever.keep(warmup)
         SharedForever.keep(chain.shallowParts)

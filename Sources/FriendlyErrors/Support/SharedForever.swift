@@ -36,6 +36,9 @@ enum SharedForever {
     /// One walk: what it has visited.
     struct Walker {
         fileprivate var visited = Set<UnsafeMutableRawPointer>()
+        /// Types known to be neither ``SharedForeverPreparing`` nor ``SharedForeverStorage``: mirrored
+        /// without asking the runtime for either conformance again (a failing cast costs more than the rest).
+        private var plainTypes = Set<ObjectIdentifier>()
 
         /// Marks `object` unless visited; whether it was new.
         mutating func mark(_ object: UnsafeMutableRawPointer) -> Bool {
@@ -56,15 +59,21 @@ enum SharedForever {
         }
 
         mutating func walk(_ value: Any) {
-            if let preparing = value as? any SharedForeverPreparing {
-                preparing.prepareForSharing(&self)
-                return
-            }
-            if let storage = value as? any SharedForeverStorage {
-                storage.markStorage(&self)
-                return
+            let valueType = ObjectIdentifier(Swift.type(of: value))
+            if !plainTypes.contains(valueType) {
+                if let preparing = value as? any SharedForeverPreparing {
+                    preparing.prepareForSharing(&self)
+                    return
+                }
+                if let storage = value as? any SharedForeverStorage {
+                    storage.markStorage(&self)
+                    return
+                }
+                plainTypes.insert(valueType)
             }
             let mirror = Mirror(reflecting: value)
+            // Nothing of a struct, enum or tuple without children is reference-counted storage to mark.
+            guard mirror.displayStyle == .class || !mirror.children.isEmpty else { return }
             if mirror.displayStyle == .class {
                 // Only the library's own classes, which are never weakly referenced: the runtime marks
                 // an object by setting bits of its count, which would corrupt the side table an object
@@ -100,7 +109,21 @@ extension Array: SharedForeverStorage {
         guard capacity > 0 else { return }  // the shared empty storage, already immortal
         let storage = unsafeBitCast(self, to: UnsafeMutableRawPointer.self)
         guard walker.mark(storage), !_isPOD(Element.self) else { return }
+        // Strings, the most common elements, marked without going through `Any`.
+        if Element.self == String.self {
+            for element in self { unsafeBitCast(element, to: String.self).markStorage(&walker) }
+            return
+        }
+        // Elements that prepare themselves, asked directly: one cast for the array, not one per element.
+        if let preparing = Element.self as? any SharedForeverPreparing.Type {
+            prepareEach(as: preparing, &walker)
+            return
+        }
         for element in self { walker.walk(element) }
+    }
+
+    fileprivate func prepareEach<P: SharedForeverPreparing>(as _: P.Type, _ walker: inout SharedForever.Walker) {
+        for element in unsafeBitCast(self, to: [P].self) { element.prepareForSharing(&walker) }
     }
 }
 
@@ -118,8 +141,18 @@ extension Dictionary: SharedForeverStorage {
         guard capacity > 0 else { return }
         let storage = unsafeBitCast(self, to: UnsafeMutableRawPointer.self)
         guard walker.mark(storage) else { return }
-        if !_isPOD(Key.self) { for key in keys { walker.walk(key) } }
-        if !_isPOD(Value.self) { for value in values { walker.walk(value) } }
+        if Key.self == String.self {
+            for key in keys { unsafeBitCast(key, to: String.self).markStorage(&walker) }
+        } else if !_isPOD(Key.self) {
+            for key in keys { walker.walk(key) }
+        }
+        if Value.self == String.self {
+            for value in values { unsafeBitCast(value, to: String.self).markStorage(&walker) }
+        } else if let preparing = Value.self as? any SharedForeverPreparing.Type {
+            Array(values).prepareEach(as: preparing, &walker)
+        } else if !_isPOD(Value.self) {
+            for value in values { walker.walk(value) }
+        }
     }
 }
 
