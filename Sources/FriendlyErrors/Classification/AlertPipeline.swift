@@ -312,7 +312,7 @@ public struct AlertPipeline: Sendable {
         // for inspection and labels, not an alert's path, and walking them would cost ten times more.
         SharedForever.keep(catalog.index)
         SharedForever.keep(catalog.negotiator)
-        SharedForever.keep(catalog.baseLanguage)
+        catalog.markStoragesAlertsCopy()
         SharedForever.keep(knownCodeRows)
         SharedForever.keep(warmup)
         SharedForever.keep(chain.shallowParts)

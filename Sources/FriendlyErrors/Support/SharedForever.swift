@@ -33,6 +33,17 @@ enum SharedForever {
         return walker.visited.count
     }
 
+    /// Marks the storage of an array, dictionary or set, not what its elements reach: for values every
+    /// alert copies (and so retains) but never reads into.
+    static func keepStorageOnly<C: Collection & Sendable>(_ collection: C) {
+        guard isEnabled, MemoryLayout<C>.size == MemoryLayout<UnsafeMutableRawPointer>.size,
+            C.self is any SharedForeverStorage.Type
+        else { return }
+        // The shared empty storages are immortal already: marking one again changes nothing.
+        _swift_stdlib_immortalize(unsafeBitCast(collection, to: UnsafeMutableRawPointer.self))
+        kept.withLock { $0.append(collection) }
+    }
+
     /// One walk: what it has visited.
     struct Walker {
         fileprivate var visited = Set<UnsafeMutableRawPointer>()
