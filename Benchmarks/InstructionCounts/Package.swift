@@ -16,7 +16,12 @@ let package = Package(
         .executableTarget(
             name: "InstructionCounts",
             dependencies: [.product(name: "FriendlyErrors", package: "swift-friendly-errors")]
-        )
+        ),
+        // Threads sharing one pipeline against one thread (issue 35): Benchmarks/scaling.sh.
+        .executableTarget(
+            name: "Scaling",
+            dependencies: [.product(name: "FriendlyErrors", package: "swift-friendly-errors")]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -64,6 +64,23 @@ for count in [10_000, 40_000] {
 }
 addCatalog("catalog/280KB-40k-placeholders") { HostileCatalogs.mixedPlaceholders() }
 
+// Issue 35: a new pipeline over a loaded catalog, then the 1,000 alerts after which it marks its storage
+// shared for good (`SharingWarmup.threshold`): the warm-up's cost is this less 1,000 alerts
+// (`alert/FriendlyError/en`). Named `catalog/…` to be run 1 and 6 times.
+let english = LanguagePreference("en")
+@MainActor func addWarmup(_ name: String, folder make: (() -> String)?) {
+    nonisolated(unsafe) var catalog: TranslationCatalog? = nil
+    add(name, prepare: { catalog = make.map { TranslationCatalog.load(folder: $0()) } }) {
+        let warmed = catalog.map { AlertPipeline().addingCatalog($0) } ?? AlertPipeline()
+        for _ in 0..<1_000 { sink(warmed.alert(for: Fixtures.AppError.simple, in: english)) }
+    }
+}
+addWarmup("catalog/warmup/builtIn", folder: nil)
+addWarmup("catalog/warmup/10k") {
+    HostileCatalogs.folder("warmup-10k", files: ["en.lproj/Big.strings": String(decoding: catalogData, as: UTF8.self)])
+}
+addWarmup("catalog/warmup/placeholders/10k") { HostileCatalogs.placeholders(10_000) }
+
 let jsonAlert = pipeline.alert(for: Fixtures.AppError.withArguments(count: 3, volume: "Backup"), in: "en")
 let json = JSONPresenter()
 let encoder = JSONEncoder()

@@ -102,11 +102,12 @@ final class PlaceholderTemplate: Sendable {
 
 /// A catalog text's ``PlaceholderTemplate``, read the first time the text is formatted: a catalog of
 /// thousands of texts loads without reading each (reading them all at load cost 70 % more on a catalog
-/// of placeholders), and an alert reads its text once per process. Safe to share: the template is
-/// read and kept under a lock held inline (no allocation).
-final class LazyPlaceholderTemplate: Sendable {
+/// of placeholders), and an alert reads its text once per process. Safe to share: once read, the
+/// template is read by every thread without a lock (``PublishedOnce``), and a warm pipeline reads the
+/// templates of its catalog before marking them shared for good (``SharedForever``).
+final class LazyPlaceholderTemplate: Sendable, SharedForeverPreparing {
     let text: String
-    private let read = Mutex<PlaceholderTemplate?>(nil)
+    private let read = PublishedOnce<PlaceholderTemplate>()
 
     init(_ text: String) {
         self.text = text
@@ -114,11 +115,12 @@ final class LazyPlaceholderTemplate: Sendable {
 
     /// `text`'s template, read once.
     var template: PlaceholderTemplate {
-        read.withLock { read in
-            if let read { return read }
-            let template = PlaceholderTemplate(text)
-            read = template
-            return template
-        }
+        read.value { PlaceholderTemplate(text) }
+    }
+
+    func prepareForSharing(_ walker: inout SharedForever.Walker) {
+        guard walker.mark(object: self) else { return }
+        walker.walk(text)
+        walker.walk(template)
     }
 }

@@ -1,20 +1,22 @@
-import Synchronization
-
-/// The chain a kept ``LanguagePreference`` was last negotiated to, and by which negotiator: a server
-/// gets the same `Accept-Language` header again and again (``LanguagePreference/acceptLanguage(_:)``
-/// keeps the preferences of recent headers), so negotiating it once per catalog spares walking a
-/// browser's four or five tags on every response. Kept under a lock held inline.
+/// The chains a kept ``LanguagePreference`` was negotiated to, by negotiator: a server gets the same
+/// `Accept-Language` header again and again (``LanguagePreference/acceptLanguage(_:)`` keeps the
+/// preferences of recent headers), so negotiating it once per catalog spares walking a browser's four
+/// or five tags on every response.
+///
+/// The chains of the first ``slotCount`` negotiators that ask are kept, each published once
+/// (``PublishedOnce``): a chain already kept is read without a lock (issue 35); a negotiator asking
+/// when every slot is another's negotiates every time.
 final class NegotiatedChain: Sendable {
-    private let last = Mutex<(negotiator: Int, chain: [Int])?>(nil)
+    static let slotCount = 4
+    private let slots = (0..<NegotiatedChain.slotCount).map { _ in PublishedOnce<(negotiator: Int, chain: [Int])>() }
 
     /// The chain `negotiator` (a ``LanguageNegotiator/serial``) gives, negotiated with `negotiate` the
-    /// first time or when another negotiator asked last.
+    /// first time.
     func chain(by negotiator: Int, _ negotiate: () -> [Int]) -> [Int] {
-        if let known = last.withLock({ last in last.flatMap { $0.negotiator == negotiator ? $0.chain : nil } }) {
-            return known
+        for slot in slots {
+            let kept = slot.valueIfComputed ?? slot.value { (negotiator, negotiate()) }
+            if kept.negotiator == negotiator { return kept.chain }
         }
-        let chain = negotiate()
-        last.withLock { $0 = (negotiator, chain) }
-        return chain
+        return negotiate()
     }
 }

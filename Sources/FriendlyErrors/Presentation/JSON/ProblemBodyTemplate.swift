@@ -3,7 +3,7 @@
 ///
 /// A server answers the same few errors over and over (a missing route, a rejected token, a rate
 /// limit), and writing the object again — the type URI, every text escaped — costs several times
-/// more than copying it. The templates of the last ``capacity`` alerts are kept (the library's one
+/// more than copying it. The templates of the last ``capacity`` alerts are kept, per thread (the library's one
 /// cache of alerts: bounded, and holding no recovery closure), each with the presenter settings it
 /// was written with, and one is used only for an equal alert (with the same
 /// status) and equal settings: a body made from a template is byte for byte what
@@ -132,5 +132,7 @@ struct ProblemBodyTemplate: Sendable {
         }
     }
 
-    private static let recent = LockedValue(Recent())
+    /// Each thread's own (``ThreadLocalValue``): threads answering at once take no lock and share no
+    /// template (issue 35).
+    private static let recent = ThreadLocalValue { Recent() }
 }

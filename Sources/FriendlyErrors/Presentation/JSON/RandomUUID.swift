@@ -10,10 +10,12 @@ enum RandomUUID {
         var generator = SystemRandomNumberGenerator()
         return generator.next()
     }()
-    private static let state: LockedValue<UInt64> = {
+    private static let seed: UInt64 = {
         var generator = SystemRandomNumberGenerator()
-        return LockedValue(generator.next())
+        return generator.next()
     }()
+    /// The counter, drawn in blocks per thread: no lock, no line shared per response (issue 35).
+    private static let counter = ThreadCounterBlocks(bits: 64)
 
     /// A fresh UUID, `xxxxxxxx-xxxx-4xxx-[89ab]xxx-xxxxxxxxxxxx`.
     static func make() -> String {
@@ -25,10 +27,8 @@ enum RandomUUID {
 
     /// Appends a fresh UUID's 36 characters to `text`: one buffer, no intermediate strings.
     static func append(to text: inout [UInt8]) {
-        let counter = state.withLock { value in
-            value &+= 0x9E37_79B9_7F4A_7C15
-            return value
-        }
+        // Distinct counts give distinct values: the step is odd.
+        let counter = seed &+ (Self.counter.next() &+ 1) &* 0x9E37_79B9_7F4A_7C15
         // Bytes 0–7 and 8–15, big-endian: the version nibble is the top of byte 6, the variant the
         // top two bits of byte 8 (RFC 9562, section 5.4).
         let high = ReferenceID.mix(counter) & ~0xF000 | 0x4000
