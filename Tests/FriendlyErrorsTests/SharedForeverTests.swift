@@ -106,7 +106,8 @@ struct SharedForeverTests {
         let name = String(repeating: "app ", count: 10)
     }
 
-    @Test func markingVisitsNativeStorageOnlyAndOnce() {
+    @Test(.enabled(if: SharedForever.isEnabled, "marks only on Linux"))
+    func markingVisitsNativeStorageOnlyAndOnce() {
         // The native string, the array of integers, the array of strings and their three storages: 6.
         // The small string and the literal (immortal already) are not marked.
         #expect(SharedForever.keep(Holder(5)) == 6)

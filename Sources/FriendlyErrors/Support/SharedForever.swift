@@ -17,8 +17,14 @@
 /// Its plain twin is not marking at all (``isEnabled`` false): the same alerts, the reference counts
 /// written as before. `SharedForeverTests` checks that both give the same alerts.
 enum SharedForever {
-    /// Whether ``keep(_:)`` marks anything (tests turn it off to compare with the plain twin).
-    nonisolated(unsafe) static var isEnabled = true
+    /// Whether ``keep(_:)`` marks anything (tests turn it off to compare with the plain twin). Linux
+    /// only: Apple's runtimes have `_swift_stdlib_immortalize` only from their 2023 releases on, and a
+    /// symbol missing from an older system's runtime would keep an app from loading at all.
+    #if os(Linux)
+        nonisolated(unsafe) static var isEnabled = true
+    #else
+        nonisolated(unsafe) static var isEnabled = false
+    #endif
 
     /// Every root marked so far, so that what is marked stays reachable.
     private static let kept = LockedValue<[any Sendable]>([])
@@ -196,5 +202,10 @@ extension Substring: SharedForeverStorage {
     func markStorage(_ walker: inout SharedForever.Walker) { base.markStorage(&walker) }
 }
 
-@_silgen_name("_swift_stdlib_immortalize")
-private func _swift_stdlib_immortalize(_ object: UnsafeMutableRawPointer)
+#if os(Linux)
+    @_silgen_name("_swift_stdlib_immortalize")
+    private func _swift_stdlib_immortalize(_ object: UnsafeMutableRawPointer)
+#else
+    /// Never called (``SharedForever/isEnabled`` is false here): no reference to the runtime's symbol.
+    private func _swift_stdlib_immortalize(_ object: UnsafeMutableRawPointer) {}
+#endif
