@@ -78,8 +78,8 @@ struct RecoveryLinkTests {
 
     @Test func serverResponsesWithDifferentLinksAreNotServedFromOneTemplate() {
         let pipeline = AlertPipeline()
-        let first = pipeline.response(for: SignInRequired(href: "/login/one"), to: ServerRequest())
-        let second = pipeline.response(for: SignInRequired(href: "/login/two"), to: ServerRequest())
+        let first = pipeline.response(for: SignInRequired(href: "/login/one"), to: ErrorRequest())
+        let second = pipeline.response(for: SignInRequired(href: "/login/two"), to: ErrorRequest())
         #expect(first.bodyText.contains("one") && !first.bodyText.contains("two"))
         #expect(second.bodyText.contains("two") && !second.bodyText.contains("one"))
     }

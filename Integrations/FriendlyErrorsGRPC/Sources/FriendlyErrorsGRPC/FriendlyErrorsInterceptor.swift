@@ -95,7 +95,7 @@ public struct FriendlyErrorsInterceptor: ServerInterceptor {
                 kept = rpcError
             }
         }
-        var server = ServerRequest(method: "POST", acceptLanguage: Self.acceptLanguage(in: metadata))
+        var server = ErrorRequest(method: "POST", acceptLanguage: Self.acceptLanguage(in: metadata))
         if pipeline.isObserved {
             server.metadata = [
                 "rpc.method": context.descriptor.fullyQualifiedMethod, "rpc.peer": context.remotePeer,

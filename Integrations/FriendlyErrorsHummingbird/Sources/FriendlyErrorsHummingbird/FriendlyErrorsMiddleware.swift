@@ -5,7 +5,7 @@ public import Logging
 import NIOCore
 
 /// A Hummingbird middleware that answers every error thrown below it — the app's own, Hummingbird's,
-/// anything — with the core's server response (`AlertPipeline.response(for:to:presenter:htmlPresenter:)`):
+/// anything — with the core's server response (`AlertPipeline.response(for:to:writers:)`):
 /// RFC 9457 problem+json in the client's language, a web page for a browser (`Accept: text/html`), or
 /// plain text, logged through the request's `context.logger`.
 ///
@@ -52,7 +52,7 @@ public struct FriendlyErrorsMiddleware<Context: RequestContext>: RouterMiddlewar
 
     /// The response for `error` thrown by `request`, logged; `package` for the `ErrorRouteCounts` driver.
     package func response(for error: any Error, request: Request, context: Context) -> Response {
-        var server = ServerRequest(
+        var server = ErrorRequest(
             method: request.method.rawValue, acceptLanguage: request.headers[.acceptLanguage],
             accept: request.headers[.accept], target: request.head.path, host: request.head.authority,
             referer: request.headers[.referer])

@@ -5,7 +5,7 @@ public import OpenAPIRuntime
 
 /// A swift-openapi-runtime server middleware that answers every error thrown below it — an operation
 /// handler's own, a request that does not decode, the runtime's — with the core's server response
-/// (``AlertPipeline/response(for:to:presenter:htmlPresenter:)``): RFC 9457 problem+json, a page for a
+/// (``AlertPipeline/response(for:to:writers:)``): RFC 9457 problem+json, a page for a
 /// browser (`Accept: text/html`) or text, in the language of `Accept-Language`, logged through `logger`.
 ///
 /// ```swift
@@ -68,7 +68,7 @@ public struct FriendlyErrorsServerMiddleware: ServerMiddleware {
         HTTPResponse, HTTPBody?
     ) {
         let read = ReadFields(request.headerFields)
-        var server = ServerRequest(
+        var server = ErrorRequest(
             method: request.method.rawValue, acceptLanguage: read.acceptLanguage, accept: read.accept,
             target: request.path, host: request.authority, referer: read.referer)
         if pipeline.isObserved {
@@ -134,7 +134,7 @@ public struct FriendlyErrorsServerMiddleware: ServerMiddleware {
     /// Hands the framework's status and headers to the core; returns the error's own response when it is
     /// not an error response (below 400), to be passed through as the runtime would.
     private func frameworkAnswer(
-        status: HTTPResponse.Status, headers: HTTPFields, body: HTTPBody?, into server: inout ServerRequest
+        status: HTTPResponse.Status, headers: HTTPFields, body: HTTPBody?, into server: inout ErrorRequest
     ) -> (HTTPResponse, HTTPBody?)? {
         if status.code < 400 { return (HTTPResponse(status: status, headerFields: headers), body) }
         server.frameworkStatus = status.code

@@ -47,7 +47,7 @@ public struct FriendlyErrorsMiddleware: Middleware {
 
     /// The response for `error` thrown while handling `request`; logs it.
     func response(for error: any Error, request: Request) -> Response {
-        var facts = ServerRequest(
+        var facts = ErrorRequest(
             method: request.method.rawValue, acceptLanguage: Self.joined(request.headers[.acceptLanguage]),
             accept: Self.joined(request.headers[.accept]), target: request.url.string,
             host: request.headers.first(name: .host), referer: request.headers.first(name: .referer))

@@ -6,7 +6,7 @@ enum PageActions {
     /// to the same-origin page the browser came from or to `home`. A recovery with neither is left
     /// out; at most `maximum` actions, the cancel always among them.
     static func actions(
-        for alert: Alert, request: HTMLPresenter.PageRequest, home: String, texts: PresenterTexts, maximum: Int
+        for alert: Alert, request: ErrorRequest, home: String, texts: PresenterTexts, maximum: Int
     ) -> [AlertAction] {
         let retry = retryHref(request)
         var recoveries: [AlertAction] = []
@@ -37,7 +37,7 @@ enum PageActions {
 
     /// The request's own URL (path and query) for "Try again": only for `GET` and `HEAD`, only a
     /// target that starts with one `/`.
-    static func retryHref(_ request: HTMLPresenter.PageRequest) -> String? {
+    static func retryHref(_ request: ErrorRequest) -> String? {
         guard let target = request.target else { return nil }
         let method = request.method
         guard method == "GET" || method == "HEAD" || method.uppercased() == "GET" || method.uppercased() == "HEAD"
@@ -51,7 +51,7 @@ enum PageActions {
     /// The path and query of `request.referer` when it is an `http(s)` URL of the request's host
     /// and port, and another page than the one that failed; `nil` otherwise. The scheme and host are
     /// never written: the link stays on the site whatever the header says.
-    static func backHref(_ request: HTMLPresenter.PageRequest) -> String? {
+    static func backHref(_ request: ErrorRequest) -> String? {
         guard let referer = request.referer, let host = request.host?.lowercased(), !host.isEmpty,
             LinkReference.isSafe(referer)
         else { return nil }

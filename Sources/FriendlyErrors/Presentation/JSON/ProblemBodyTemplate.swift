@@ -80,7 +80,7 @@ struct ProblemBodyTemplate: Sendable {
     /// What of a presenter changes the bytes of a problem details object.
     private struct Settings: Equatable, Sendable {
         var typeBaseURI: String?
-        var limits: JSONPresenter.Limits
+        var limits: PresenterLimits
         var revealsFilePaths: Bool
 
         init(_ presenter: JSONPresenter) {
