@@ -1,4 +1,4 @@
-@_spi(Benchmarks) import FriendlyErrors
+@_spi(RepositoryInternals) import FriendlyErrors
 import Testing
 
 /// Field problems are localized onto the alert like the other texts and written as problem+json's

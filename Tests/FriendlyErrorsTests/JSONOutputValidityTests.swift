@@ -1,5 +1,5 @@
 import Foundation
-@_spi(Benchmarks) import FriendlyErrors
+@_spi(RepositoryInternals) import FriendlyErrors
 import Testing
 
 /// The JSON presenter's output read back by an independent parser (Python's `json`) and validated

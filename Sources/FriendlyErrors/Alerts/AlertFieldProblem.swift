@@ -29,7 +29,7 @@ public struct AlertFieldProblem: Sendable, Hashable {
     /// not hold (RFC 3986) is percent-encoded — a space, a line break, `%`, `"`, `<`, non-ASCII
     /// letters — so `"/a b/€"` becomes `"#/a%20b/%E2%82%AC"`. A field given in fragment form
     /// (`"#/a%20b"`) keeps its `%XX` escapes.
-    public var pointerFragment: String? {
+    package var pointerFragment: String? {
         pointerFragment(maximumBytes: .max)
     }
 

@@ -93,7 +93,7 @@ public struct AlertPipeline: Sendable {
 
     /// Whether any observer sees this pipeline's classifications: an integration can skip gathering
     /// metadata (``ClassificationContext/metadata``) that nobody would read.
-    public var isObserved: Bool { !observers.isEmpty }
+    @_spi(RepositoryInternals) public var isObserved: Bool { !observers.isEmpty }
 
     // MARK: Classifying
 

@@ -32,7 +32,7 @@ extension AlertPipeline {
     /// format of the app's own, pass the writers:
     ///
     /// ```swift
-    /// let writers: [any ResponseBodyWriter] = [
+    /// let writers: [any ErrorBodyWriter] = [
     ///     JSONPresenter(typeBaseURI: "https://errors.example.com/"),
     ///     HTMLPresenter(home: "/", titleSuffix: "Shop"),
     ///     PlainTextBodyWriter(),
@@ -48,7 +48,7 @@ extension AlertPipeline {
     ///     first also answers a client that accepts none of them. An empty list counts as
     ///     ``Swift/Array/standard``.
     public func response(
-        for error: any Error, to request: ErrorRequest, writers: [any ResponseBodyWriter] = .standard
+        for error: any Error, to request: ErrorRequest, writers: [any ErrorBodyWriter] = .standard
     ) -> ErrorResponse {
         let (alert, event) = serverAnswer(for: error, to: request)
         let writer = writers.isEmpty ? StandardBodyWriters.all[0] : writers[BodyNegotiation.choice(
@@ -70,14 +70,14 @@ extension AlertPipeline {
     }
 }
 
-extension Array where Element == any ResponseBodyWriter {
+extension Array where Element == any ErrorBodyWriter {
     /// The body writers of a server response unless the app gives its own: problem+json
     /// (``JSONPresenter``, also the answer when `Accept` names none), the page of
     /// ``HTMLPresenter/standard`` and ``PlainTextBodyWriter``.
-    public static var standard: [any ResponseBodyWriter] { StandardBodyWriters.all }
+    public static var standard: [any ErrorBodyWriter] { StandardBodyWriters.all }
 }
 
 /// The writers of ``Swift/Array/standard``, made once.
 enum StandardBodyWriters {
-    static let all: [any ResponseBodyWriter] = [JSONPresenter(), HTMLPresenter.standard, PlainTextBodyWriter()]
+    static let all: [any ErrorBodyWriter] = [JSONPresenter(), HTMLPresenter.standard, PlainTextBodyWriter()]
 }

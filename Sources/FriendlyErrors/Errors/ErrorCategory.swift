@@ -136,7 +136,7 @@ extension ErrorCategory {
     }
 
     /// The built-in categories, in a stable order.
-    public static let builtIn: [ErrorCategory] = [
+    @_spi(RepositoryInternals) public static let builtIn: [ErrorCategory] = [
         .invalidInput, .invalidData, .notFound, .unauthenticated, .permissionDenied, .conflict, .unavailable,
         .timeout, .rateLimited, .insufficientStorage, .ioFailure, .configuration, .cancelled, .internal, .unknown,
     ]

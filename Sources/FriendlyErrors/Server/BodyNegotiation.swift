@@ -2,7 +2,7 @@
 /// (RFC 9110, section 12.5.1).
 ///
 /// Each writer takes the quality of the most specific range that names it: one of its
-/// ``ResponseBodyWriter/mediaTypes``, else (when it ``ResponseBodyWriter/answersMediaRanges``) its
+/// ``ErrorBodyWriter/mediaTypes``, else (when it ``ErrorBodyWriter/answersMediaRanges``) its
 /// type's `type/*`, else `*/*`. The highest quality wins, then the more specific range, then the
 /// earlier writer. The first writer answers when nothing acceptable is named, and when there is no
 /// header. Reads at most the first 4 KiB and 64 entries; an entry cut by that limit is dropped whole,
@@ -15,7 +15,7 @@ enum BodyNegotiation {
 
     /// The index in `writers` of the one `accept` prefers; 0 when there is no header or no writer
     /// is acceptable.
-    static func choice(for accept: String?, among writers: [any ResponseBodyWriter]) -> Int {
+    static func choice(for accept: String?, among writers: [any ErrorBodyWriter]) -> Int {
         guard let accept, !accept.isEmpty, writers.count > 1 else { return 0 }
         var preferences = [Preference](repeating: Preference(), count: writers.count)
         let mediaTypes = writers.map(\.mediaTypes)

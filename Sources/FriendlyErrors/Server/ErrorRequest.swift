@@ -1,5 +1,5 @@
 /// What a server knows about the request an error was thrown for: everything
-/// ``AlertPipeline/response(for:to:writers:)`` and a ``ResponseBodyWriter`` read, in the framework's
+/// ``AlertPipeline/response(for:to:writers:)`` and a ``ErrorBodyWriter`` read, in the framework's
 /// neutral terms. A framework integration fills one from its own request and error types; nothing
 /// else is needed.
 ///

@@ -44,7 +44,7 @@ public struct ErrorResponse: Sendable, Hashable {
     /// would have had. The same whatever the body's writer, but for `Content-Type` and the writer's.
     public let headers: [ResponseHeader]
     /// The body: the problem details object, a page, plain text or what the app's own
-    /// ``ResponseBodyWriter`` wrote; empty for `HEAD`, whose headers then say the `Content-Length`
+    /// ``ErrorBodyWriter`` wrote; empty for `HEAD`, whose headers then say the `Content-Length`
     /// the body would have had.
     public let body: [UInt8]
     /// The alert the response was made from, for logging and tests.
@@ -86,7 +86,7 @@ public struct ErrorResponse: Sendable, Hashable {
     ///   - request: the request answered: what a page's links are made from.
     ///   - event: what the pipeline's observers saw, or `nil` for an event made from the alert alone.
     public init(
-        alert: Alert, contentLanguage: String?, writer: some ResponseBodyWriter, request: ErrorRequest = ErrorRequest(),
+        alert: Alert, contentLanguage: String?, writer: some ErrorBodyWriter, request: ErrorRequest = ErrorRequest(),
         event: ClassificationEvent? = nil
     ) {
         self.init(

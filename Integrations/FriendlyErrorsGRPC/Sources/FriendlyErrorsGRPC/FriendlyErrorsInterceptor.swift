@@ -1,5 +1,6 @@
 import Foundation
 @_exported public import FriendlyErrors
+@_spi(RepositoryInternals) public import FriendlyErrors
 public import GRPCCore
 import GRPCProtobuf
 public import Logging

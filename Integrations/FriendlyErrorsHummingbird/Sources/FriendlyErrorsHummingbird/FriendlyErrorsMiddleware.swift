@@ -1,4 +1,5 @@
 @_exported public import FriendlyErrors
+@_spi(RepositoryInternals) public import FriendlyErrors
 public import Hummingbird
 import HTTPTypes
 public import Logging
@@ -6,8 +7,9 @@ import NIOCore
 
 /// A Hummingbird middleware that answers every error thrown below it — the app's own, Hummingbird's,
 /// anything — with the core's server response (`AlertPipeline.response(for:to:writers:)`):
-/// RFC 9457 problem+json in the client's language, a web page for a browser (`Accept: text/html`), or
-/// plain text, logged through the request's `context.logger`.
+/// RFC 9457 problem+json in the client's language, a web page for a browser (`Accept: text/html`),
+/// plain text, or the app's own body writers, logged through the request's `context.logger`. A `HEAD`
+/// request gets the headers, with the `Content-Length` the body would have had.
 ///
 /// ```swift
 /// router.add(middleware: FriendlyErrorsMiddleware(pipeline: pipeline))
@@ -76,7 +78,7 @@ public struct FriendlyErrorsMiddleware<Context: RequestContext>: RouterMiddlewar
             }
         }
         let response = pipeline.response(
-            for: error, to: server, presenter: options.presenter, htmlPresenter: options.htmlPresenter)
+            for: error, to: server, writers: options.writers)
         if options.logsErrors { log(response.event, logger: context.logger) }
         var fields = HTTPFields()
         var rest = response.headers[...]
@@ -110,11 +112,12 @@ public struct FriendlyErrorsMiddleware<Context: RequestContext>: RouterMiddlewar
 
 /// How ``FriendlyErrorsMiddleware`` answers and logs errors; every default is safe for production.
 public struct FriendlyErrorsOptions: Sendable {
-    /// Writes problem+json bodies: the `type` base URI and the size limits.
-    public var presenter: JSONPresenter
-    /// Writes the page a browser gets (`Accept: text/html`): where Cancel leads home, the title's
-    /// suffix, the brand; `nil` to answer browsers with problem+json too.
-    public var htmlPresenter: HTMLPresenter?
+    /// Write the response's body, the one `Accept` prefers (the first when it names none): by default
+    /// problem+json, the page a browser gets (`Accept: text/html`) and plain text. Pass your own to set
+    /// the `type` base URI (`JSONPresenter(typeBaseURI:)`), a page's home, title suffix and brand
+    /// (`HTMLPresenter(home:titleSuffix:brand:)`), to leave pages out, or to answer with a page of your
+    /// own template (a `ErrorBodyWriter`).
+    public var writers: [any ErrorBodyWriter]
     /// Whether the text of a Hummingbird `HTTPError` (`HTTPError(.badRequest, message: "…")`) is the
     /// problem's `detail` when no rule of the pipeline knows the error. Off: an error's own text may
     /// hold internals, so it reaches users only when the app says its messages are written for them.
@@ -124,11 +127,10 @@ public struct FriendlyErrorsOptions: Sendable {
 
     /// Options; the defaults suit production.
     public init(
-        presenter: JSONPresenter = JSONPresenter(), htmlPresenter: HTMLPresenter? = HTMLPresenter(),
-        revealsFrameworkMessages: Bool = false, logsErrors: Bool = true
+        writers: [any ErrorBodyWriter] = .standard, revealsFrameworkMessages: Bool = false,
+        logsErrors: Bool = true
     ) {
-        self.presenter = presenter
-        self.htmlPresenter = htmlPresenter
+        self.writers = writers
         self.revealsFrameworkMessages = revealsFrameworkMessages
         self.logsErrors = logsErrors
     }

@@ -1,4 +1,5 @@
 @_exported public import FriendlyErrors
+@_spi(RepositoryInternals) public import FriendlyErrors
 public import HTTPTypes
 public import Logging
 public import OpenAPIRuntime
@@ -101,7 +102,7 @@ public struct FriendlyErrorsServerMiddleware: ServerMiddleware {
             }
         }
         let response = pipeline.response(
-            for: answered, to: server, presenter: options.presenter, htmlPresenter: options.htmlPresenter)
+            for: answered, to: server, writers: options.writers)
         if options.logsErrors { log(response.event, operationID: operationID) }
         var fields = HTTPFields()
         var rest = response.headers[...]
@@ -161,21 +162,20 @@ extension FriendlyErrorsServerMiddleware {
     /// How ``FriendlyErrorsServerMiddleware`` answers and logs errors. Every setting has a production-safe
     /// default; options only gain members with defaults, so code that sets some keeps compiling.
     public struct Options: Sendable {
-        /// Writes problem+json bodies: the `type` base URI and the size limits.
-        public var presenter: JSONPresenter
-        /// Writes the page a browser gets (`Accept: text/html`): where Cancel leads home, the title's
-        /// suffix, the brand; `nil` to answer browsers with problem+json too.
-        public var htmlPresenter: HTMLPresenter?
+        /// Write the response's body, the one `Accept` prefers (the first when it names none): by default
+        /// problem+json, the page a browser gets (`Accept: text/html`) and plain text. Pass your own to set
+        /// the `type` base URI (`JSONPresenter(typeBaseURI:)`), a page's home, title suffix and brand
+        /// (`HTMLPresenter(home:titleSuffix:brand:)`), to leave pages out, or to answer with a page of your
+        /// own template (a `ErrorBodyWriter`).
+        public var writers: [any ErrorBodyWriter]
         /// Whether every error answered is logged through the middleware's logger. On by default.
         public var logsErrors: Bool
 
         /// Options; the defaults suit production.
         public init(
-            presenter: JSONPresenter = JSONPresenter(), htmlPresenter: HTMLPresenter? = HTMLPresenter(),
-            logsErrors: Bool = true
+            writers: [any ErrorBodyWriter] = .standard, logsErrors: Bool = true
         ) {
-            self.presenter = presenter
-            self.htmlPresenter = htmlPresenter
+            self.writers = writers
             self.logsErrors = logsErrors
         }
     }

@@ -94,7 +94,7 @@ import Testing
     }
 
     @Test func typeBaseURIComesFromTheOptions() async throws {
-        let test = TestMiddleware(options: .init(presenter: JSONPresenter(typeBaseURI: "https://errors.example.com/")))
+        let test = TestMiddleware(options: .init(writers: [JSONPresenter(typeBaseURI: "https://errors.example.com/"), HTMLPresenter(), PlainTextBodyWriter()]))
         let response = try await test.answer(MissingOrder())
         #expect(response.json["type"] as? String == "https://errors.example.com/order/missing")
     }

@@ -33,7 +33,7 @@ extension TranslationCatalog {
     ///     (language: "en", name: "en.lproj/App.strings", contents: #""greeting" = "Hello";"#),
     /// ])
     /// ```
-    public init(stringsFiles: [(language: String, name: String, contents: String)], baseLanguage: String = "en") {
+    package init(stringsFiles: [(language: String, name: String, contents: String)], baseLanguage: String = "en") {
         var loader = CatalogLoader(baseLanguage: Self.canonicalLanguage(baseLanguage))
         for file in stringsFiles {
             loader.addStrings(Data(file.contents.utf8), file: file.name, language: Self.canonicalLanguage(file.language))

@@ -158,7 +158,7 @@ public struct TranslationCatalog: Sendable {
     }
 
     /// The languages to look keys up in for a preference, best first, ending with the base language.
-    public func languageChain(for preference: LanguagePreference) -> [String] {
+    package func languageChain(for preference: LanguagePreference) -> [String] {
         negotiator.chain(for: preference)
     }
 
@@ -185,7 +185,7 @@ public struct TranslationCatalog: Sendable {
     /// ```swift
     /// catalog.text("action.cancel", language: "ja")   // "キャンセル"
     /// ```
-    public func text(_ key: String, language: String, arguments: [LocalizableText.Argument] = []) -> String? {
+    package func text(_ key: String, language: String, arguments: [LocalizableText.Argument] = []) -> String? {
         // An alert's language is already one of the catalog's own: parsing it as a tag again on every
         // label a presenter looks up would cost more than the lookup.
         let name = language == baseLanguage || tables[language] != nil ? language : Self.canonicalLanguage(language)

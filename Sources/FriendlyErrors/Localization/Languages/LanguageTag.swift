@@ -33,7 +33,7 @@ public struct LanguageTag: Sendable, Hashable, CustomStringConvertible, Expressi
     public let description: String
 
     /// The longest text the parser looks at; longer input is rejected rather than scanned.
-    public static let maximumLength = 64
+    package static let maximumLength = 64
 
     /// The tag `und` ("undetermined"), which no catalog provides: negotiating it gives the base language.
     public static let undetermined = LanguageTag(language: "und", script: nil, region: nil, variants: [])
@@ -98,7 +98,7 @@ public struct LanguageTag: Sendable, Hashable, CustomStringConvertible, Expressi
     /// LanguageTag("zh-Hant-HK").fallbackChain   // [zh-Hant-HK, zh-HK, zh-Hant]
     /// LanguageTag("zh").fallbackChain           // [zh, zh-Hans]
     /// ```
-    public var fallbackChain: [LanguageTag] {
+    package var fallbackChain: [LanguageTag] {
         var chain = [self]
         func add(_ script: String?, _ region: String?) {
             let tag = LanguageTag(language: language, script: script, region: region, variants: [])

@@ -5,7 +5,7 @@
 /// ```swift
 /// let response = pipeline.response(for: error, to: request, writers: [JSONPresenter(), PlainTextBodyWriter()])
 /// ```
-public struct PlainTextBodyWriter: ResponseBodyWriter {
+public struct PlainTextBodyWriter: ErrorBodyWriter {
     /// A writer; it has no settings.
     public init() {}
 

@@ -95,7 +95,7 @@ public struct JSONPresenter: AlertPresenter {
     ///
     /// A pure function: the same alert and instance give the same bytes. `instance` names the
     /// occurrence (``newInstance()`` makes one); `nil` leaves the member out.
-    @_spi(Benchmarks) public func body(for alert: Alert, instance: String? = nil) -> [UInt8] {
+    @_spi(RepositoryInternals) public func body(for alert: Alert, instance: String? = nil) -> [UInt8] {
         var writer = JSONWriter(reservingCapacity: 768)
         write(alert, instance: instance, to: &writer)
         return writer.bytes
@@ -136,7 +136,7 @@ public struct JSONPresenter: AlertPresenter {
     /// JSONPresenter(typeBaseURI: "https://errors.example.com").type(for: alert)
     /// // "https://errors.example.com/account/insufficient-funds" for code "account.insufficientFunds"
     /// ```
-    public func type(for alert: Alert) -> String {
+    package func type(for alert: Alert) -> String {
         guard let base = typeBaseURI, !base.isEmpty, !alert.isUnexpected else {
             return "about:blank"
         }
@@ -151,7 +151,7 @@ public struct JSONPresenter: AlertPresenter {
     }
 
     /// A fresh `urn:uuid:` URI naming one occurrence of a problem, for the `instance` member.
-    public static func newInstance() -> String {
+    package static func newInstance() -> String {
         var text: [UInt8] = []
         text.reserveCapacity(45)
         text.append(contentsOf: "urn:uuid:".utf8)

@@ -4,7 +4,7 @@ import Testing
 @testable import FriendlyErrors
 
 /// The one seam for response bodies: the app's own writers are negotiated like the library's.
-@Suite struct ResponseBodyWriterTests {
+@Suite struct ErrorBodyWriterTests {
     struct OutOfStock: FriendlyError {
         var code: String { "shop.outOfStock" }
         var message: LocalizableText { "That item is sold out." }
@@ -12,7 +12,7 @@ import Testing
     }
 
     /// A page from the app's own template, replacing the built-in page.
-    struct TemplatePage: ResponseBodyWriter {
+    struct TemplatePage: ErrorBodyWriter {
         var contentType: String { "text/html; charset=utf-8" }
 
         func responseBody(for alert: Alert, to request: ErrorRequest) -> [UInt8] {
@@ -25,12 +25,12 @@ import Testing
     }
 
     /// Markdown for a chat bot.
-    struct Markdown: ResponseBodyWriter {
+    struct Markdown: ErrorBodyWriter {
         var contentType: String { "text/markdown; charset=utf-8" }
         func responseBody(for alert: Alert, to request: ErrorRequest) -> [UInt8] { Array("**\(alert.title)**".utf8) }
     }
 
-    let writers: [any ResponseBodyWriter] = [JSONPresenter(), TemplatePage(), PlainTextBodyWriter(), Markdown()]
+    let writers: [any ErrorBodyWriter] = [JSONPresenter(), TemplatePage(), PlainTextBodyWriter(), Markdown()]
 
     @Test func anAppsOwnWriterAnswersTextHTMLWithTheSameStatusAndHeaders() {
         let browser = "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8"

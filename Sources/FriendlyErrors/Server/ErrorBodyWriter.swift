@@ -6,7 +6,7 @@
 /// replace one of them — a page from its own template, say:
 ///
 /// ```swift
-/// struct ShopErrorPage: ResponseBodyWriter {
+/// struct ShopErrorPage: ErrorBodyWriter {
 ///     var contentType: String { "text/html; charset=utf-8" }
 ///
 ///     func responseBody(for alert: Alert, to request: ErrorRequest) -> [UInt8] {
@@ -27,7 +27,7 @@
 /// The response's status and headers are the same whichever writer is chosen (`Content-Type`
 /// excepted, and the writer's own ``responseHeaders(for:to:)``), and a `HEAD` request gets them
 /// without the body.
-public protocol ResponseBodyWriter: Sendable {
+public protocol ErrorBodyWriter: Sendable {
     /// The `Content-Type` of the bodies written: `"text/html; charset=utf-8"`.
     var contentType: String { get }
 
@@ -48,7 +48,7 @@ public protocol ResponseBodyWriter: Sendable {
     func responseHeaders(for alert: Alert, to request: ErrorRequest) -> [ResponseHeader]
 }
 
-extension ResponseBodyWriter {
+extension ErrorBodyWriter {
     public var mediaTypes: [String] {
         let type = contentType.split(separator: ";", maxSplits: 1).first ?? ""
         return [String(type).trimmingSpacesAndTabs().lowercased()]

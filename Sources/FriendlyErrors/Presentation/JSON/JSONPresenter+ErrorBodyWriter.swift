@@ -1,4 +1,4 @@
-extension JSONPresenter: ResponseBodyWriter {
+extension JSONPresenter: ErrorBodyWriter {
     /// `application/problem+json` (``ErrorResponse/contentType``).
     public var contentType: String { ErrorResponse.contentType }
 

@@ -1,4 +1,4 @@
-extension HTMLPresenter: ResponseBodyWriter {
+extension HTMLPresenter: ErrorBodyWriter {
     /// `text/html; charset=utf-8`.
     public var contentType: String { "text/html; charset=utf-8" }
 
