@@ -19,7 +19,8 @@ struct FriendlyErrorsTool {
                 name: "config", valueName: "path",
                 help: "The configuration file to read (by default one in a new temporary folder)."),
             .init(
-                name: "color", valueName: "when", help: "Whether the alert is coloured (NO_COLOR and others apply to auto).",
+                name: "color", valueName: "when",
+                help: "Whether the alert is coloured (NO_COLOR and others apply to auto).",
                 allowedValues: ["auto", "always", "never"], defaultValue: "auto"),
         ])
 

@@ -36,7 +36,8 @@ import Testing
         let browser = "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8"
         let request = ErrorRequest(acceptLanguage: "en", accept: browser, target: "/cart")
         let page = AlertPipeline().response(for: OutOfStock(), to: request, writers: writers)
-        let problem = AlertPipeline().response(for: OutOfStock(), to: ErrorRequest(acceptLanguage: "en"), writers: writers)
+        let problem = AlertPipeline().response(
+            for: OutOfStock(), to: ErrorRequest(acceptLanguage: "en"), writers: writers)
         #expect(page.status == 409 && problem.status == 409)
         #expect(page.value(forHeader: "Content-Type") == "text/html; charset=utf-8")
         #expect(page.bodyText.hasPrefix("<h1>") && page.bodyText.contains(#"href="/cart""#))

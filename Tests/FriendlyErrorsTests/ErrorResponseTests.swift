@@ -26,7 +26,8 @@ import Testing
     }
 
     @Test func responseHasTheStatusContentTypeContentLanguageAndVary() {
-        let response = serverPipeline.response(for: InsufficientFunds(missingCredits: 2), to: ErrorRequest(acceptLanguage: "ja"))
+        let response = serverPipeline.response(
+            for: InsufficientFunds(missingCredits: 2), to: ErrorRequest(acceptLanguage: "ja"))
         #expect(response.status == 402)
         #expect(
             response.headers == [
@@ -50,7 +51,8 @@ import Testing
         ("", "en"), ("en;q=0, ja;q=0.1", "ja"), ("x-private-use", "en"),
     ])
     func contentLanguageIsTheCatalogsLanguageNeverTheRequests(header: String, expected: String) {
-        let response = serverPipeline.response(for: InsufficientFunds(missingCredits: 2), to: ErrorRequest(acceptLanguage: header))
+        let response = serverPipeline.response(
+            for: InsufficientFunds(missingCredits: 2), to: ErrorRequest(acceptLanguage: header))
         #expect(response.value(forHeader: "Content-Language") == expected)
         #expect(serverPipeline.catalog.languages.contains(expected))
     }
@@ -59,7 +61,8 @@ import Testing
         ("fr-CH, fr;q=0.9", "fr"), ("zh-TW", "zh-Hant"), ("pt-PT", "pt-BR"), ("ko", "ko"), ("zz", "en"),
     ])
     func withoutAnAppCatalogEveryBuiltInLanguageIsOffered(header: String, expected: String) {
-        let response = AlertPipeline().response(for: CocoaError(.fileNoSuchFile), to: ErrorRequest(acceptLanguage: header))
+        let response = AlertPipeline().response(
+            for: CocoaError(.fileNoSuchFile), to: ErrorRequest(acceptLanguage: header))
         #expect(response.value(forHeader: "Content-Language") == expected)
     }
 
@@ -165,7 +168,9 @@ import Testing
         #expect(response.value(forHeader: "Content-Language") == "en")
         let optedIn = AlertPipeline(configuration: .init(includesDebugDetails: true))
         let verbose = optedIn.alert(for: LeakyError(), in: .base)
-        #expect(ErrorResponse(alert: verbose, contentLanguage: "en", writer: JSONPresenter()).bodyText.contains(LeakyError.secret))
+        #expect(
+            ErrorResponse(alert: verbose, contentLanguage: "en", writer: JSONPresenter()).bodyText.contains(
+                LeakyError.secret))
     }
 
     @Test func contentLanguageThatIsNotALanguageTagIsLeftOut() {
@@ -178,7 +183,8 @@ import Testing
 
     @Test func presenterSettingsShapeTheBody() {
         let presenter = JSONPresenter(typeBaseURI: "https://errors.example.com/")
-        let response = serverPipeline.response(for: InsufficientFunds(missingCredits: 2), to: ErrorRequest(), writers: [presenter])
+        let response = serverPipeline.response(
+            for: InsufficientFunds(missingCredits: 2), to: ErrorRequest(), writers: [presenter])
         #expect(response.bodyText.hasPrefix(#"{"type":"https://errors.example.com/account/insufficient-funds","#))
         #expect(response.bodyText.contains(#""instance":"urn:uuid:"#))
     }

@@ -116,7 +116,8 @@ struct ExtremeAppValuesTests {
             ResponseHeader(name: hostile, value: hostile), ResponseHeader(name: "Vary", value: hostile),
             ResponseHeader(name: "\r\n", value: "x"),
         ]
-        let response = AlertPipeline().response(for: Failure(exitStatus: 1, headers: headers), to: ErrorRequest(acceptLanguage: "en;q=\(Self.megabyte)"))
+        let response = AlertPipeline().response(
+            for: Failure(exitStatus: 1, headers: headers), to: ErrorRequest(acceptLanguage: "en;q=\(Self.megabyte)"))
         for header in response.headers {
             #expect(!header.name.isEmpty)
             #expect(header.name.utf8.allSatisfy { $0 > 0x20 && $0 < 0x7F && $0 != UInt8(ascii: ":") })

@@ -38,7 +38,8 @@ struct ForeignTextOnServersTests {
         #expect(!body.contains("PaymentDeclined"))
         // Listing one type reveals no other.
         #expect(
-            !pipeline.response(for: RouteNotFound(), to: ErrorRequest(acceptLanguage: "en")).bodyText.contains("RouteNotFound"))
+            !pipeline.response(for: RouteNotFound(), to: ErrorRequest(acceptLanguage: "en")).bodyText.contains(
+                "RouteNotFound"))
     }
 
     @Test func listingWinsOverTheSettingThatHidesForeignTexts() {
@@ -80,7 +81,8 @@ struct ForeignTextOnServersTests {
         let pipeline = AlertPipeline()
         #expect(
             pipeline.classify(RouteNotFound()).code
-                == pipeline.classify(RouteNotFound(), context: ClassificationContext(metadata: ["request.id": "1"])).code)
+                == pipeline.classify(RouteNotFound(), context: ClassificationContext(metadata: ["request.id": "1"]))
+                .code)
         #expect(ClassificationContext().audience == .processUser)
     }
 

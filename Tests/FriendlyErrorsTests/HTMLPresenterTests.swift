@@ -328,15 +328,17 @@ import Testing
             #expect(response.value(forHeader: "Content-Language") == "ja")
             #expect(response.value(forHeader: "Retry-After") == "30")
         }
-        #expect(responses.map { $0.value(forHeader: "Content-Type") ?? "" } == [
-            "application/problem+json", "text/html; charset=utf-8", "text/plain; charset=utf-8",
-        ])
+        #expect(
+            responses.map { $0.value(forHeader: "Content-Type") ?? "" } == [
+                "application/problem+json", "text/html; charset=utf-8", "text/plain; charset=utf-8",
+            ])
         let policy = try #require(responses[1].value(forHeader: "Content-Security-Policy"))
         #expect(policy == HTMLPresenter.standard.contentSecurityPolicy)
         #expect(responses[0].value(forHeader: "Content-Security-Policy") == nil)
         #expect(responses[1].bodyText.contains(#"href="/search" data-action="retry""#))
         let head = pipeline.response(
-            for: Limited(), to: ErrorRequest(method: "HEAD", acceptLanguage: "ja", accept: "text/html", target: "/search"))
+            for: Limited(),
+            to: ErrorRequest(method: "HEAD", acceptLanguage: "ja", accept: "text/html", target: "/search"))
         let length = ResponseHeader(name: "Content-Length", value: String(responses[1].body.count))
         #expect(head.headers == responses[1].headers + [length] && head.body.isEmpty)
     }
@@ -347,9 +349,11 @@ import Testing
         #expect(withNonce.value(forHeader: "Content-Security-Policy") == nil)
         #expect(withNonce.bodyText.contains("<style nonce=\"abc123\">"))
         let branded = pipeline.response(
-            for: SignInRequired(), to: ErrorRequest(accept: "text/html"), writers: [JSONPresenter(), HTMLPresenter(titleSuffix: "Shop")])
+            for: SignInRequired(), to: ErrorRequest(accept: "text/html"),
+            writers: [JSONPresenter(), HTMLPresenter(titleSuffix: "Shop")])
         #expect(branded.bodyText.contains("<title>Sign-in required – Shop</title>"))
-        let none = pipeline.response(for: SignInRequired(), to: ErrorRequest(accept: "text/html"), writers: [JSONPresenter()])
+        let none = pipeline.response(
+            for: SignInRequired(), to: ErrorRequest(accept: "text/html"), writers: [JSONPresenter()])
         #expect(none.value(forHeader: "Content-Type") == "application/problem+json")
     }
 
@@ -377,7 +381,8 @@ import Testing
         let fromActor = await Pages().page(for: SignInRequired(), accept: "text/html")
         #expect(fromActor.bodyText.contains(#"href="/shop/" data-action="cancel""#))
         let fromMain = await MainActor.run {
-            HTMLPresenter(home: "/shop/", titleSuffix: "Shop").page(for: AlertPipeline().alert(for: SignInRequired(), in: "en"))
+            HTMLPresenter(home: "/shop/", titleSuffix: "Shop").page(
+                for: AlertPipeline().alert(for: SignInRequired(), in: "en"))
         }
         #expect(fromMain.contains("<title>Sign-in required – Shop</title>"))
     }

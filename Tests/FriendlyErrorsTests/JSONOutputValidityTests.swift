@@ -173,7 +173,8 @@ struct JSONOutputValidityTests {
             var category: ErrorCategory { .invalidInput }
         }
         let catalog = TranslationCatalog(strings: ["en": ["test.huge.message": "%@"]])
-        let response = AlertPipeline().addingCatalog(catalog).response(for: Huge(text: huge), to: ErrorRequest(acceptLanguage: "en"))
+        let response = AlertPipeline().addingCatalog(catalog).response(
+            for: Huge(text: huge), to: ErrorRequest(acceptLanguage: "en"))
         #expect(response.body.count < 40_000, "\(response.body.count) bytes")
         let result = try PythonJSON.parse(document: response.body)
         #expect(result.schemaErrors == [])

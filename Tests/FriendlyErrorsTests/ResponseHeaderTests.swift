@@ -6,7 +6,8 @@ import Testing
 /// the alert into the response, cleaned.
 @Suite struct ResponseHeaderTests {
     @Test func rateLimitedErrorAnswers429WithRetryAfter() {
-        let response = serverPipeline.response(for: TooManyRequests(seconds: 30), to: ErrorRequest(acceptLanguage: "en"))
+        let response = serverPipeline.response(
+            for: TooManyRequests(seconds: 30), to: ErrorRequest(acceptLanguage: "en"))
         #expect(response.status == 429)
         #expect(
             response.headers == [
@@ -58,8 +59,11 @@ import Testing
     }
 
     @Test func frameworkStatusAndHeadersWinAndReachTheResponse() {
-        let response = serverPipeline.response(for: FrameworkHTTPError(statusCode: 400), to: ErrorRequest(
-                frameworkStatus: 405, frameworkHeaders: [.allow(["GET"]), ResponseHeader(name: "Vary", value: "Origin")]))
+        let response = serverPipeline.response(
+            for: FrameworkHTTPError(statusCode: 400),
+            to: ErrorRequest(
+                frameworkStatus: 405,
+                frameworkHeaders: [.allow(["GET"]), ResponseHeader(name: "Vary", value: "Origin")]))
         #expect(response.status == 405)
         #expect(response.value(forHeader: "Allow") == "GET")
         #expect(response.value(forHeader: "Vary") == "Accept, Accept-Language, Origin")
@@ -110,7 +114,8 @@ import Testing
     }
 
     @Test func plainTextResponseIsThePlainConsoleLayout() {
-        let response = serverPipeline.addingCatalog(orderCatalog).response(for: InvalidOrder(), to: ErrorRequest(acceptLanguage: "ja", accept: "text/plain"))
+        let response = serverPipeline.addingCatalog(orderCatalog).response(
+            for: InvalidOrder(), to: ErrorRequest(acceptLanguage: "ja", accept: "text/plain"))
         #expect(response.status == 422)
         #expect(response.value(forHeader: "Content-Type") == "text/plain; charset=utf-8")
         #expect(

@@ -1,12 +1,13 @@
+import Foundation
+import Testing
+
+@testable import FriendlyErrors
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
     import Darwin
 #endif
-import Foundation
-import Testing
-
-@testable import FriendlyErrors
 
 /// The core's one server flow: what every framework integration hands a request's facts to.
 @Suite struct ServerFlowTests {
@@ -34,7 +35,8 @@ import Testing
     @Test func anAcceptHeaderCutAtTheReadLimitIsNotReadAsAShorterDifferentOne() {
         // Cut after `text/plain`, the last entry would read as `text/plain` at quality 1.
         let start = "application/json;q=0.5,"
-        let padded = start + String(repeating: " ", count: BodyNegotiation.maximumHeaderLength - start.utf8.count - 10)
+        let padded =
+            start + String(repeating: " ", count: BodyNegotiation.maximumHeaderLength - start.utf8.count - 10)
             + "text/plain;q=0.1"
         #expect(Array(padded.utf8)[..<BodyNegotiation.maximumHeaderLength].suffix(10) == Array("text/plain".utf8)[...])
         let cut = AlertPipeline().response(for: OrderTooLarge(), to: ErrorRequest(accept: padded))
@@ -42,7 +44,8 @@ import Testing
         #expect(whole.value(forHeader: "Content-Type") == "application/problem+json")
         #expect(cut.value(forHeader: "Content-Type") == "application/problem+json")
         // Cut exactly at a comma, the entries before it are all read.
-        let atComma = "text/plain" + String(repeating: " ", count: BodyNegotiation.maximumHeaderLength - 10) + ",text/html"
+        let atComma =
+            "text/plain" + String(repeating: " ", count: BodyNegotiation.maximumHeaderLength - 10) + ",text/html"
         #expect(BodyNegotiation.choice(for: atComma, among: .standard) == 2)
     }
 
@@ -102,7 +105,7 @@ import Testing
         }
         // With the default disposition, an unshielded write would end this process with 141.
         TextOutput.fileDescriptor(ends[1]).write("nobody reads this\n")
-        #expect(signal(SIGPIPE, SIG_DFL) == nil)   // still the default: nothing changed it
+        #expect(signal(SIGPIPE, SIG_DFL) == nil)  // still the default: nothing changed it
     }
 
     @Test func theBodyCacheKeepsNoRecoveryClosure() async {
@@ -111,7 +114,9 @@ import Testing
         do {
             let canary = Canary()
             weakCanary = canary
-            let recovery = Recovery(id: "retry", label: "Try again") { _ = canary; return .retry }
+            let recovery = Recovery(id: "retry", label: "Try again") {
+                _ = canary; return .retry
+            }
             let classification = Classification(code: "canary", category: .unavailable, recoveries: [recovery])
             let alert = AlertPipeline().alert(localizing: classification, in: .base)
             _ = ErrorResponse(alert: alert, contentLanguage: alert.language, writer: JSONPresenter())

@@ -310,4 +310,3 @@ private final class ClassifierChain: Sendable {
         }
     }
 }
-

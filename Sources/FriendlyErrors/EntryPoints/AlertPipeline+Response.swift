@@ -51,8 +51,12 @@ extension AlertPipeline {
         for error: any Error, to request: ErrorRequest, writers: [any ErrorBodyWriter] = .standard
     ) -> ErrorResponse {
         let (alert, event) = serverAnswer(for: error, to: request)
-        let writer = writers.isEmpty ? StandardBodyWriters.all[0] : writers[BodyNegotiation.choice(
-            for: request.accept, among: writers)]
+        let writer =
+            writers.isEmpty
+            ? StandardBodyWriters.all[0]
+            : writers[
+                BodyNegotiation.choice(
+                    for: request.accept, among: writers)]
         // The alert and the event are moved into the response (`consume`): the optimizer copies them
         // otherwise, each a few hundred instructions to copy and as many to destroy.
         let language = alert.language

@@ -95,7 +95,8 @@ public enum AlertPresentationSystem {
         operation: () async throws -> Result
     ) async rethrows -> Result {
         let scoped = Override(
-            coordinator: AlertCoordinator(presenter: presenter), pipeline: pipeline.map(InstalledPipeline.init) ?? override?.pipeline)
+            coordinator: AlertCoordinator(presenter: presenter),
+            pipeline: pipeline.map(InstalledPipeline.init) ?? override?.pipeline)
         return try await $override.withValue(scoped, operation: operation, isolation: isolation)
     }
 

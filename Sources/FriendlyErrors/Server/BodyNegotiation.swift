@@ -20,7 +20,7 @@ enum BodyNegotiation {
         var preferences = [Preference](repeating: Preference(), count: writers.count)
         let mediaTypes = writers.map(\.mediaTypes)
         for (type, quality) in entries(of: accept) {
-            let range: Substring? = type.hasSuffix("/*") ? type.dropLast() : nil   // "text/", or "*/" for */*
+            let range: Substring? = type.hasSuffix("/*") ? type.dropLast() : nil  // "text/", or "*/" for */*
             for (index, writer) in writers.enumerated() {
                 if mediaTypes[index].contains(type) {
                     preferences[index].note(quality, specificity: 3)

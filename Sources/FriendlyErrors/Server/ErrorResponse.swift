@@ -51,7 +51,8 @@ public struct ErrorResponse: Sendable, Hashable {
     public let alert: Alert
 
     /// A response; a status outside 400–599 becomes 500.
-    package init(status: Int, headers: [ResponseHeader], body: [UInt8], alert: Alert, event: ClassificationEvent? = nil) {
+    package init(status: Int, headers: [ResponseHeader], body: [UInt8], alert: Alert, event: ClassificationEvent? = nil)
+    {
         self.status = (400...599).contains(status) ? status : 500
         self.headers = headers
         self.body = body
@@ -138,7 +139,9 @@ public struct ErrorResponse: Sendable, Hashable {
     /// `ja`: two or three lowercase letters) is one without parsing.
     private static func isLanguageTag(_ text: String) -> Bool {
         let utf8 = text.utf8
-        if (2...3).contains(utf8.count), text.allUTF8Bytes(satisfy: { $0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "z") }) {
+        if (2...3).contains(utf8.count),
+            text.allUTF8Bytes(satisfy: { $0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "z") })
+        {
             return true
         }
         return LanguageTag(text)?.description == text

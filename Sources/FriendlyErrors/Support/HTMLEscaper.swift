@@ -52,7 +52,9 @@ enum HTMLEscaper {
                     continue
                 }
                 let (second, third) = (input[index + 1], input[index + 2])
-                guard (second == 0x80 && (0xAA...0xAE).contains(third)) || (second == 0x81 && (0xA6...0xA9).contains(third))
+                guard
+                    (second == 0x80 && (0xAA...0xAE).contains(third))
+                        || (second == 0x81 && (0xA6...0xA9).contains(third))
                 else {
                     index += 1
                     continue

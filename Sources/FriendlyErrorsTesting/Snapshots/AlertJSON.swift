@@ -16,7 +16,9 @@ public enum AlertJSON {
     /// snapshot file.
     public static func text(for alert: Alert, presenter: JSONPresenter = JSONPresenter()) -> String {
         let options: JSONSerialization.WritingOptions = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        guard let data = try? JSONSerialization.data(withJSONObject: object(for: alert, presenter: presenter), options: options)
+        guard
+            let data = try? JSONSerialization.data(
+                withJSONObject: object(for: alert, presenter: presenter), options: options)
         else { return "{}\n" }
         return String(decoding: data, as: UTF8.self) + "\n"
     }

@@ -1,7 +1,7 @@
 @_exported public import FriendlyErrors
 @_spi(RepositoryInternals) public import FriendlyErrors
-public import Hummingbird
 import HTTPTypes
+public import Hummingbird
 public import Logging
 import NIOCore
 
@@ -37,9 +37,10 @@ public struct FriendlyErrorsMiddleware<Context: RequestContext>: RouterMiddlewar
         for diagnostic in pipeline.catalog.diagnostics {
             logger.log(level: diagnostic.severity == .error ? .error : .warning, "\(diagnostic)")
         }
-        leadingFields = Dictionary(uniqueKeysWithValues: pipeline.catalog.languages.map {
-            ($0, [.contentType: ErrorResponse.contentType, .contentLanguage: $0, .vary: "Accept, Accept-Language"])
-        })
+        leadingFields = Dictionary(
+            uniqueKeysWithValues: pipeline.catalog.languages.map {
+                ($0, [.contentType: ErrorResponse.contentType, .contentLanguage: $0, .vary: "Accept, Accept-Language"])
+            })
     }
 
     public func handle(
@@ -91,7 +92,9 @@ public struct FriendlyErrorsMiddleware<Context: RequestContext>: RouterMiddlewar
         }
         for header in rest {
             // The core's names are tokens already (an empty one is skipped); the usual ones are not made again.
-            let name = header.name == "Content-Type" ? .contentType : header.name == "Vary" ? .vary : HTTPField.Name(header.name)
+            let name =
+                header.name == "Content-Type"
+                ? .contentType : header.name == "Vary" ? .vary : HTTPField.Name(header.name)
             if let name { fields.append(HTTPField(name: name, value: header.value)) }
         }
         return Response(

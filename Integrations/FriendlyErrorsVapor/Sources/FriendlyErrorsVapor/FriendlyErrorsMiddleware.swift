@@ -67,7 +67,9 @@ public struct FriendlyErrorsMiddleware: Middleware {
             for: error, to: facts, writers: options.writers)
         if options.logsErrors { log(response.event, request: request) }
         var headers = HTTPHeaders()
-        for header in response.headers where !header.name.isEmpty { headers.add(name: header.name, value: header.value) }
+        for header in response.headers where !header.name.isEmpty {
+            headers.add(name: header.name, value: header.value)
+        }
         var buffer = request.byteBufferAllocator.buffer(capacity: response.body.count)
         buffer.writeBytes(response.body)
         let answer = Response(

@@ -24,7 +24,7 @@ public struct CatalogLocation: Sendable, Hashable, CustomStringConvertible {
 /// ``template(forKey:language:)`` and ``location(ofKey:language:)``.
 ///
 /// ```swift
-/// let catalog = try TranslationCatalog.load(folder: "Localization")
+/// let catalog = TranslationCatalog.load(folder: "Localization")
 /// for key in catalog.keys(language: "en") {
 ///     #expect(catalog.hasOwnText(forKey: key, language: "ja"), "\(key) at \(catalog.location(ofKey: key, language: "en")!)")
 /// }

@@ -147,7 +147,8 @@ public struct TranslationCatalog: Sendable {
         }
         var offered = self.offered
         if !other.tables.isEmpty {
-            let added = Set((other.offered ?? Set(other.tables.keys)).map { $0 == other.baseLanguage ? baseLanguage : $0 })
+            let added = Set(
+                (other.offered ?? Set(other.tables.keys)).map { $0 == other.baseLanguage ? baseLanguage : $0 })
             offered = fillsInOnly ? added.union([baseLanguage]) : offered.map { $0.union(added) }
         }
         var combined = TranslationCatalog(

@@ -149,7 +149,9 @@ struct LanguageNegotiator: Sendable {
     /// passes again and again costs what a prebuilt preference costs.
     func chainIndices(forTag spelling: String) -> [Int] {
         if let match = precomputed[spelling] { return match.chain }
-        if let packed = PackedLanguageTag(spelling), packed.hasRegion, let chain = packedChain(of: packed) { return chain }
+        if let packed = PackedLanguageTag(spelling), packed.hasRegion, let chain = packedChain(of: packed) {
+            return chain
+        }
         // `ll-RR`, `lll-RR` or `ll-123`: canonical, so parsing it would give the same spelling back,
         // and `match(for:)` would drop the region of a single-script language.
         if let languageLength = Self.canonicalLanguageRegionSplit(spelling) {

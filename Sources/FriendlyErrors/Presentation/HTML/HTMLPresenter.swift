@@ -100,7 +100,9 @@ public struct HTMLPresenter: AlertPresenter {
     }
 
     /// The page as UTF-8 bytes: a response's body.
-    @_spi(RepositoryInternals) public func pageBytes(for alert: Alert, request: ErrorRequest = ErrorRequest()) -> [UInt8] {
+    @_spi(RepositoryInternals) public func pageBytes(for alert: Alert, request: ErrorRequest = ErrorRequest())
+        -> [UInt8]
+    {
         var writer = HTMLPageWriter(
             presenter: self, alert: alert, request: request, reservingCapacity: styleSheet.bytes.count + 2048)
         writer.writePage()

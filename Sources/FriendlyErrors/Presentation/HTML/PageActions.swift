@@ -1,6 +1,6 @@
 /// The actions of an alert that a browser can follow, each with its link, in the alert's order.
 enum PageActions {
-    /// The followable actions of `alert`, in the Human Interface Guidelines' order (``Alert/orderedActions(for:cancel:ok:)``):
+    /// The followable actions of `alert`, in the Human Interface Guidelines' order (``AlertAction/orderedActions(for:cancel:ok:)``):
     /// each recovery with a link of its own; a `retry` recovery, and for a transient category a "Try
     /// again" of the page's own, to the request's URL for `GET` and `HEAD`; then exactly one cancel,
     /// to the same-origin page the browser came from or to `home`. A recovery with neither is left
@@ -30,7 +30,7 @@ enum PageActions {
         let cancel = AlertAction(
             id: AlertAction.cancelID, label: cancelLabel, role: .cancel,
             href: back ?? LinkReference.validated(home) ?? "/")
-        return Alert.orderedActions(for: recoveries, cancel: cancel, ok: cancel)
+        return AlertAction.orderedActions(for: recoveries, cancel: cancel, ok: cancel)
     }
 
     static let retryID = "retry"

@@ -192,7 +192,8 @@ public struct JSONPresenter: AlertPresenter {
             writer.string(suggestion.cappedAtGraphemeBoundary(maxUTF8Bytes: text), forKey: MemberName.suggestion)
         }
         if let referenceID = alert.referenceID, !referenceID.isEmpty {
-            writer.string(referenceID.cappedAtGraphemeBoundary(maxUTF8Bytes: identifier), forKey: MemberName.referenceId)
+            writer.string(
+                referenceID.cappedAtGraphemeBoundary(maxUTF8Bytes: identifier), forKey: MemberName.referenceId)
         }
         writer.key(MemberName.actions)
         writer.beginArray()
@@ -247,9 +248,6 @@ public struct JSONPresenter: AlertPresenter {
         text.isEmpty ? fallback : text
     }
 
-    /// `language` when it is a language tag as the schema has it (`^[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*$`)
-    /// within `maximumBytes`, else `und` (BCP 47's "undetermined"): a pipeline's alerts always have
-    /// one, an alert made by hand may hold anything.
     /// The severities and roles as quoted JSON strings, made once: fixed words need no escaping.
     private static let quotedSeverities = [Severity.error, .warning, .info].map { JSONWriter.quotedBytes($0.rawValue) }
     private static let quotedRoles = [AlertAction.Role.cancel, .default, .destructive].map {
@@ -272,6 +270,9 @@ public struct JSONPresenter: AlertPresenter {
         }
     }
 
+    /// `language` when it is a language tag as the schema has it (`^[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*$`)
+    /// within `maximumBytes`, else `und` (BCP 47's "undetermined"): a pipeline's alerts always have
+    /// one, an alert made by hand may hold anything.
     static func languageTag(_ language: String, maximumBytes: Int) -> String {
         let utf8 = language.utf8
         guard utf8.count <= maximumBytes else { return "und" }
