@@ -33,7 +33,7 @@ public struct AlertFieldProblem: Sendable, Hashable {
         pointerFragment(maximumBytes: .max)
     }
 
-    /// ``pointerFragment``, at most `maximumBytes` long (16 or more): a longer one is cut at a
+    /// `pointerFragment`, at most `maximumBytes` long (16 or more): a longer one is cut at a
     /// character and ends with `%E2%80%A6` (`…`), so a megabyte pointer costs no more than the cap.
     func pointerFragment(maximumBytes: Int) -> String? {
         guard isPointer else { return nil }

@@ -46,7 +46,7 @@ extension AlertPipeline {
     ///     `Referer` (its links).
     ///   - writers: the bodies the server can answer with, in order of preference on a tie; the
     ///     first also answers a client that accepts none of them. An empty list counts as
-    ///     ``Swift/Array/standard``.
+    ///     `[any ErrorBodyWriter].standard`.
     public func response(
         for error: any Error, to request: ErrorRequest, writers: [any ErrorBodyWriter] = .standard
     ) -> ErrorResponse {
@@ -81,7 +81,7 @@ extension Array where Element == any ErrorBodyWriter {
     public static var standard: [any ErrorBodyWriter] { StandardBodyWriters.all }
 }
 
-/// The writers of ``Swift/Array/standard``, made once.
+/// The writers of `[any ErrorBodyWriter].standard`, made once.
 enum StandardBodyWriters {
     static let all: [any ErrorBodyWriter] = [JSONPresenter(), HTMLPresenter.standard, PlainTextBodyWriter()]
 }

@@ -20,7 +20,7 @@ public struct ErrorCategory: Sendable, Hashable, CustomStringConvertible {
         let exitStatus: Int32
         let isTransient: Bool
         let catalogCode: String
-        /// The position in ``ErrorCategory/builtIn`` of a built-in category, else -1.
+        /// The position in `builtIn` of a built-in category, else -1.
         let builtInOrdinal: Int
 
         init(name: String, httpStatus: Int, exitStatus: Int32, isTransient: Bool, builtInOrdinal: Int) {

@@ -101,7 +101,7 @@ final class CatalogIndex: Sendable {
     let languages: [Language]
     /// Each code (`file.notFound`) that has a field in some language, numbered from 0.
     let codes: StringTable<Int>
-    /// The rows of the built-in categories' codes (`category.<name>`), by ``ErrorCategory/builtInOrdinal``;
+    /// The rows of the built-in categories' codes (`category.<name>`), by `builtInOrdinal`;
     /// -1 for none.
     private let categoryRows: [Int]
     /// For code `c`, language `l` and field `f`, at `(c × languages + l) × 4 + f`: the slot of that

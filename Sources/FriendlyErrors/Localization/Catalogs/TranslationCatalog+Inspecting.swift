@@ -15,7 +15,7 @@ public struct CatalogLocation: Sendable, Hashable, CustomStringConvertible {
         self.column = column
     }
 
-    /// The location as `file:line:column`, safe to print on a terminal (see ``TerminalSanitizer``).
+    /// The location as `file:line:column`, safe to print on a terminal (see `TerminalSanitizer`).
     public var description: String { TerminalSanitizer.sanitize("\(file):\(line):\(column)") }
 }
 

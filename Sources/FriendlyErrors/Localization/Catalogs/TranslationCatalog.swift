@@ -163,7 +163,7 @@ public struct TranslationCatalog: Sendable {
         negotiator.chain(for: preference)
     }
 
-    /// ``languageChain(for:)`` as the index's ordinals: what the hot path walks.
+    /// `languageChain(for:)` as the index's ordinals: what the hot path walks.
     func languageOrdinals(for preference: LanguagePreference) -> [Int] {
         if let spelling = preference.spelling {
             return negotiator.chainIndices(forTag: spelling, packed: preference.packed)

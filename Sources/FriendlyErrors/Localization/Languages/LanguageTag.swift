@@ -22,7 +22,7 @@ public struct LanguageTag: Sendable, Hashable, CustomStringConvertible, Expressi
     public let language: String
     /// The script subtag, titlecase, when the tag names one: `"Hant"` for `zh-Hant-TW`.
     ///
-    /// This is the script as written; ``fallbackChain`` also knows the script a region implies
+    /// This is the script as written; `fallbackChain` also knows the script a region implies
     /// (`zh-TW` is written in Traditional Chinese).
     public let script: String?
     /// The region subtag, uppercase: `"TW"` for `zh-Hant-TW`, `"419"` for `es-419`.
@@ -40,7 +40,7 @@ public struct LanguageTag: Sendable, Hashable, CustomStringConvertible, Expressi
 
     /// Reads a BCP 47 tag or a POSIX locale name; `nil` for anything else.
     ///
-    /// Returns `nil` for empty text, text longer than ``maximumLength`` bytes, `C`, `POSIX`, and any
+    /// Returns `nil` for empty text, text longer than `maximumLength` bytes, `C`, `POSIX`, and any
     /// subtag that is not well formed (`en--US`, `e`, `english`, `en-US!`).
     ///
     /// ```swift

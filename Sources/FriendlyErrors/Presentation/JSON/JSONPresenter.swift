@@ -41,7 +41,7 @@ import Foundation
 ///   localized. A link longer than the text limit is left out rather than cut.
 /// - `errors`: only when the alert has ``Alert/fieldProblems``: one object per problem (an RFC 9457
 ///   extension member, as in the RFC's own example), `{"pointer": "#/items/2/price", "code", "detail"}`
-///   for a JSON pointer (percent-encoded as a URI fragment, see ``AlertFieldProblem/pointerFragment``),
+///   for a JSON pointer (percent-encoded as a URI fragment, see `pointerFragment`),
 ///   or `{"field": "limit", "code", "detail"}` for a field's name.
 /// - `language`: the catalog language of the texts (in a response, also in `Content-Language`; JSON
 ///   Lines have no headers, so it is in the object); `und` for an alert made by hand whose language
@@ -94,15 +94,15 @@ public struct JSONPresenter: AlertPresenter {
     /// The problem details object for `alert`, as UTF-8 bytes: a response's body.
     ///
     /// A pure function: the same alert and instance give the same bytes. `instance` names the
-    /// occurrence (``newInstance()`` makes one); `nil` leaves the member out.
+    /// occurrence (`newInstance()` makes one); `nil` leaves the member out.
     @_spi(RepositoryInternals) public func body(for alert: Alert, instance: String? = nil) -> [UInt8] {
         var writer = JSONWriter(reservingCapacity: 768)
         write(alert, instance: instance, to: &writer)
         return writer.bytes
     }
 
-    /// The problem details object for `alert` with a fresh ``newInstance()``: the bytes
-    /// ``body(for:instance:)`` writes, from a template when the same alert was written
+    /// The problem details object for `alert` with a fresh `newInstance()`: the bytes
+    /// `body(for:instance:)` writes, from a template when the same alert was written
     /// recently with the same settings (see ``ProblemBodyTemplate``), as a server answers the same
     /// error again and again.
     func bodyWithNewInstance(for alert: Alert) -> [UInt8] {
