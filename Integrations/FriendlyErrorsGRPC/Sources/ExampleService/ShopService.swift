@@ -55,7 +55,7 @@ public struct ShopService: RegistrableRPCService {
             forMethod: Self.placeOrder, deserializer: ProtobufDeserializer<Google_Protobuf_StringValue>(),
             serializer: ProtobufSerializer<Google_Protobuf_StringValue>()
         ) { request, context in
-            let single = try await ErrorRequest(stream: request)
+            let single = try await ServerRequest(stream: request)
             if let error = Self.scenario(single.message.value).error { throw error }
             return StreamingServerResponse(single: ServerResponse(message: Google_Protobuf_StringValue("ordered")))
         }
@@ -63,7 +63,7 @@ public struct ShopService: RegistrableRPCService {
             forMethod: Self.listItems, deserializer: ProtobufDeserializer<Google_Protobuf_StringValue>(),
             serializer: ProtobufSerializer<Google_Protobuf_StringValue>()
         ) { request, context in
-            let single = try await ErrorRequest(stream: request)
+            let single = try await ServerRequest(stream: request)
             var name = single.message.value
             let first = name.hasSuffix("-first")
             if first { name.removeLast("-first".count) }

@@ -31,7 +31,7 @@ struct ThrowingShop: RegistrableRPCService {
             forMethod: ShopService.placeOrder, deserializer: ProtobufDeserializer<Google_Protobuf_StringValue>(),
             serializer: ProtobufSerializer<Google_Protobuf_StringValue>()
         ) { request, _ in
-            _ = try await ErrorRequest(stream: request)
+            _ = try await ServerRequest(stream: request)
             throw error()
         }
     }
