@@ -49,7 +49,7 @@ public enum AlertPresentationSystem {
             return nil
         }
         guard let previous else { return true }
-        StandardError.write(
+        LibraryDiagnostics.write(
             "FriendlyErrors: AlertPresentationSystem.bootstrap was called again at \(site); it can be called only once "
                 + "per process and was first called at \(previous). The first presenter stays in place; use "
                 + "AlertPresentationSystem.withPresenter(_:operation:) to present differently in one task.\n")

@@ -85,7 +85,7 @@ public struct TextOutput: Sendable {
 }
 
 /// Diagnostics of the library itself (a second bootstrap, a catalog problem nobody collected).
-enum StandardError {
+enum LibraryDiagnostics {
     static func write(_ text: String) {
         FileDescriptorWriter.write(TerminalSanitizer.sanitize(text), to: 2)
     }
