@@ -32,9 +32,17 @@ search=("$build"/debug/Modules)
 [ -d "${search[0]}" ] || { echo "error: no $build/debug/Modules: build first" >&2; exit 1; }
 # C modules of the dependencies (NIO's, say), for an integration's dump.
 # SwiftPM writes a module map for each C target into its build folder, or the target has its own.
-while IFS= read -r map; do search+=(-Xcc "-fmodule-map-file=$map"); done \
-    < <(find -L "$build/debug/" -maxdepth 2 -name module.modulemap 2>/dev/null;
-        find "$build/checkouts" -path "*/Sources/*/include/module.modulemap" 2>/dev/null)
+# One map per target: a target's own map (in its checkout) only when SwiftPM wrote none for it.
+declare -A mapped=()
+while IFS= read -r map; do
+    name=$(basename "$(dirname "$map")" .build)
+    [ "$name" = include ] && name=$(basename "$(dirname "$(dirname "$map")")")
+    case "$name" in *-tool) continue ;; esac   # the same C module, built for a build tool
+    [ -n "${mapped[$name]:-}" ] && continue
+    mapped[$name]=1
+    search+=(-Xcc "-fmodule-map-file=$map")
+done < <(find -L "$build/debug/" -maxdepth 2 -name module.modulemap 2>/dev/null;
+         find "$build/checkouts" -path "*/Sources/*/include/module.modulemap" 2>/dev/null)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 status=0
