@@ -1,5 +1,5 @@
-public import FriendlyErrors
 import Foundation
+public import FriendlyErrors
 
 /// A presenter for tests: it records every alert it is given and answers as scripted, so recovery
 /// flows can be tested without a terminal or a server.

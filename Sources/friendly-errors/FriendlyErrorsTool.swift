@@ -19,7 +19,8 @@ struct FriendlyErrorsTool {
                 name: "config", valueName: "path",
                 help: "The configuration file to read (by default one in a new temporary folder)."),
             .init(
-                name: "color", valueName: "when", help: "Whether the alert is coloured (NO_COLOR and others apply to auto).",
+                name: "color", valueName: "when",
+                help: "Whether the alert is coloured (NO_COLOR and others apply to auto).",
                 allowedValues: ["auto", "always", "never"], defaultValue: "auto"),
         ])
 
@@ -70,7 +71,7 @@ struct FriendlyErrorsTool {
             TextOutput.standardOutput.write("\(CommandSpec.toolName) \(version)\n")
             return 0
         case "help":
-            guard case .parsed(let parsed) = try ArgumentParser.parse(rest, for: helpSpec) else {
+            guard case .parsed(let parsed) = try CommandLineParser.parse(rest, for: helpSpec) else {
                 ToolOutput.standardOutput.write(helpSpec.help)
                 return 0
             }
@@ -101,7 +102,7 @@ struct FriendlyErrorsTool {
     private static func run(
         _ spec: CommandSpec, _ arguments: [String], _ body: (ParsedArguments) async -> Int32
     ) async throws(UsageError) -> Int32 {
-        switch try ArgumentParser.parse(arguments, for: spec) {
+        switch try CommandLineParser.parse(arguments, for: spec) {
         case .help:
             ToolOutput.standardOutput.write(spec.help)
             return 0

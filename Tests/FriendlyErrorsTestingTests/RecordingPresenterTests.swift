@@ -14,8 +14,10 @@ struct RecordingPresenterTests {
         let recorder = RecordingPresenter(answering: .script([.choose("retry"), .cancel]))
         let pipeline = AlertPipeline()
         let (first, second, third) = await AlertPresentationSystem.withPresenter(recorder) {
-            (await pipeline.present(Failing(), in: "en"), await pipeline.present(Failing(), in: "en"),
-             await pipeline.present(Failing(), in: "en"))
+            (
+                await pipeline.present(Failing(), in: "en"), await pipeline.present(Failing(), in: "en"),
+                await pipeline.present(Failing(), in: "en")
+            )
         }
         #expect(first.chosenActionID == "retry")
         #expect(first.outcome == .retry)

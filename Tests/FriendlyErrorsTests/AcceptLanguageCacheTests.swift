@@ -1,6 +1,6 @@
 import Testing
 
-@testable import FriendlyErrors
+@_spi(RepositoryInternals) @testable import FriendlyErrors
 
 /// Preferences of headers seen before come from a cache, and are the parsed ones.
 @Suite struct AcceptLanguageCacheTests {

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import FriendlyErrors
+@_spi(RepositoryInternals) @testable import FriendlyErrors
 
 /// The shapes the alert's cost work (issue 24) gave the types: each keeps what callers saw before.
 @Suite struct AlertCostTests {
@@ -28,8 +28,9 @@ import Testing
         #expect(text.arguments == [.integer(3), .string("Backup %d")])
         #expect(text == LocalizableText(default: "%lld files could not be copied to %@.", arguments: [3, "Backup %d"]))
         let pipeline = AlertPipeline()
-        #expect(pipeline.alert(for: Upload.copied(count: 3, volume: "Backup"), in: "en").message
-            == "3 files could not be copied to Backup.")
+        #expect(
+            pipeline.alert(for: Upload.copied(count: 3, volume: "Backup"), in: "en").message
+                == "3 files could not be copied to Backup.")
     }
 
     @Test func aPercentSignInALiteralPartIsDoubledInTheTemplateOnly() {
@@ -77,8 +78,12 @@ import Testing
 
     @Test func aKeptPreferenceFindsWhatItsParsedTagFinds() {
         let catalog = TranslationCatalog.builtIn.adding(
-            TranslationCatalog(strings: ["en": ["a": "A"], "ja": ["a": "エー"], "pt-BR": ["a": "Á"], "zh-Hant": ["a": "甲"]]))
-        for tag in ["en", "ja", "ja-JP", "pt", "pt-PT", "pt-BR", "zh", "zh-TW", "es-419", "xx", "xx-YY", "ast", "EN", "ja_JP"] {
+            TranslationCatalog(strings: [
+                "en": ["a": "A"], "ja": ["a": "エー"], "pt-BR": ["a": "Á"], "zh-Hant": ["a": "甲"],
+            ]))
+        for tag in [
+            "en", "ja", "ja-JP", "pt", "pt-PT", "pt-BR", "zh", "zh-TW", "es-419", "xx", "xx-YY", "ast", "EN", "ja_JP",
+        ] {
             let kept = LanguagePreference(tag: tag)
             let parsed = LanguagePreference(LanguageTag(tag).map { [$0] } ?? [])
             #expect(catalog.languageOrdinals(for: kept) == catalog.languageOrdinals(for: parsed), "\(tag)")
@@ -95,8 +100,11 @@ import Testing
         #expect(!classification.isUnexpected && classification.referenceID == nil && classification.debugDetail == nil)
         #expect(classification.message == .verbatim("No route"))
         #expect(pipeline.knownRow(of: classification) != nil)
-        #expect(pipeline.alert(localizing: classification, in: "ja").title == pipeline.alert(
-            localizing: Classification(code: "http.404", category: .forHTTPStatus(404)), in: "ja").title)
+        #expect(
+            pipeline.alert(localizing: classification, in: "ja").title
+                == pipeline.alert(
+                    localizing: Classification(code: "http.404", category: .forHTTPStatus(404)), in: "ja"
+                ).title)
     }
 
     @Test func builtInCategoriesKnowTheirPlaceAndACategoryOfTheSameNameReadsTheSameTexts() {
@@ -104,7 +112,8 @@ import Testing
             #expect(category.builtInOrdinal == ordinal)
         }
         #expect(ErrorCategory("notFound", httpStatus: 404, exitStatus: 66).builtInOrdinal == nil)
-        let own = AlertPipeline().alert(for: AppError(category: ErrorCategory("notFound", httpStatus: 404, exitStatus: 66)))
+        let own = AlertPipeline().alert(
+            for: AppError(category: ErrorCategory("notFound", httpStatus: 404, exitStatus: 66)))
         let builtIn = AlertPipeline().alert(for: AppError(category: .notFound))
         #expect(own.title == builtIn.title)
         #expect(!own.title.isEmpty)

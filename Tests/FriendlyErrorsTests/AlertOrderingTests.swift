@@ -44,8 +44,10 @@ struct AlertOrderingTests {
             .retry
         }
         for language in pipeline.catalog.languages + ["pt-BR", "ja-JP", "xx"] {
-            let stock = pipeline.alert(for: WithRecoveries(recoveries: [.retry()]), in: LanguagePreference(tag: language))
-            let general = pipeline.alert(for: WithRecoveries(recoveries: [written]), in: LanguagePreference(tag: language))
+            let stock = pipeline.alert(
+                for: WithRecoveries(recoveries: [.retry()]), in: LanguagePreference(tag: language))
+            let general = pipeline.alert(
+                for: WithRecoveries(recoveries: [written]), in: LanguagePreference(tag: language))
             #expect(stock.actions == general.actions, "\(language)")
             #expect(stock.actions.map(\.id) == ["cancel", "retry"], "\(language)")
             #expect(try await stock.actions[1].perform?() == .retry)
@@ -61,9 +63,16 @@ struct AlertOrderingTests {
         let custom = Recovery.retry(label: LocalizableText(key: "shop.retry", default: "Try the order again"))
         for language in ["en", "ja"] {
             let preference = LanguagePreference(tag: language)
-            #expect(pipeline.alert(for: WithRecoveries(recoveries: [relabelled]), in: preference).actions[1].label == "Reconnect")
-            #expect(pipeline.alert(for: WithRecoveries(recoveries: [destructive]), in: preference).actions.map(\.id) == ["retry", "cancel"])
-            #expect(pipeline.alert(for: WithRecoveries(recoveries: [custom]), in: preference).actions[1].label == "Try the order again")
+            #expect(
+                pipeline.alert(for: WithRecoveries(recoveries: [relabelled]), in: preference).actions[1].label
+                    == "Reconnect")
+            #expect(
+                pipeline.alert(for: WithRecoveries(recoveries: [destructive]), in: preference).actions.map(\.id) == [
+                    "retry", "cancel",
+                ])
+            #expect(
+                pipeline.alert(for: WithRecoveries(recoveries: [custom]), in: preference).actions[1].label
+                    == "Try the order again")
         }
     }
 

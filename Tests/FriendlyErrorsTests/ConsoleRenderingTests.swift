@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import FriendlyErrors
+@_spi(RepositoryInternals) @testable import FriendlyErrors
 
 /// Properties of the console presenter's output that hold for every width and language.
 struct ConsoleRenderingTests {

@@ -123,7 +123,7 @@ import Testing
 
     @Test func theProblemJSONCarriesThePointer() throws {
         let error = try decodingError(Order.self, #"{"items":[{"price":5}]}"#)
-        let response = pipeline.response(for: error, to: ServerRequest(acceptLanguage: "ja"))
+        let response = pipeline.response(for: error, to: ErrorRequest(acceptLanguage: "ja"))
         #expect(response.bodyText.contains(##""pointer":"#/items/0/quantity""##))
         #expect(response.bodyText.contains(#""detail":"必須のフィールドがありません。""#))
     }

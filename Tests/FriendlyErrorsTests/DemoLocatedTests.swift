@@ -6,7 +6,10 @@ import Testing
 @Suite(.serialized) struct DemoLocatedTests {
     static func badConfig() throws -> String {
         let folder = try makeTemporaryFolder(
-            ["config.toml": "# Written by friendly-errors demo\nname = \"demo\"\n\tretries three\nlanguage = \"auto\"\n"],
+            [
+                "config.toml":
+                    "# Written by friendly-errors demo\nname = \"demo\"\n\tretries three\nlanguage = \"auto\"\n"
+            ],
             prefix: "demo")
         return folder + "/config.toml"
     }
@@ -41,7 +44,9 @@ import Testing
         let result = try ToolRunner.run(
             ["demo", "--config", path], environment: ["LANG": "\(language).UTF-8", "CI": "1"])
         #expect(result.status == 78)
-        #expect(result.standardError.contains("   --> \(path):3:2\n    |\n  3 |     retries three\n    |     ^^^^^^^^^^^^^\n"))
+        #expect(
+            result.standardError.contains(
+                "   --> \(path):3:2\n    |\n  3 |     retries three\n    |     ^^^^^^^^^^^^^\n"))
         // Every text of the alert is translated: no English line but the file's own.
         for english in ["Invalid configuration", "has an error", "Each setting", "Fix the line", "Turn line"] {
             #expect(!result.standardError.contains(english), "\(language): \(english)")

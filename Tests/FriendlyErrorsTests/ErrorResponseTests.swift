@@ -26,7 +26,8 @@ import Testing
     }
 
     @Test func responseHasTheStatusContentTypeContentLanguageAndVary() {
-        let response = serverPipeline.response(for: InsufficientFunds(missingCredits: 2), to: ServerRequest(acceptLanguage: "ja"))
+        let response = serverPipeline.response(
+            for: InsufficientFunds(missingCredits: 2), to: ErrorRequest(acceptLanguage: "ja"))
         #expect(response.status == 402)
         #expect(
             response.headers == [
@@ -50,7 +51,8 @@ import Testing
         ("", "en"), ("en;q=0, ja;q=0.1", "ja"), ("x-private-use", "en"),
     ])
     func contentLanguageIsTheCatalogsLanguageNeverTheRequests(header: String, expected: String) {
-        let response = serverPipeline.response(for: InsufficientFunds(missingCredits: 2), to: ServerRequest(acceptLanguage: header))
+        let response = serverPipeline.response(
+            for: InsufficientFunds(missingCredits: 2), to: ErrorRequest(acceptLanguage: header))
         #expect(response.value(forHeader: "Content-Language") == expected)
         #expect(serverPipeline.catalog.languages.contains(expected))
     }
@@ -59,13 +61,14 @@ import Testing
         ("fr-CH, fr;q=0.9", "fr"), ("zh-TW", "zh-Hant"), ("pt-PT", "pt-BR"), ("ko", "ko"), ("zz", "en"),
     ])
     func withoutAnAppCatalogEveryBuiltInLanguageIsOffered(header: String, expected: String) {
-        let response = AlertPipeline().response(for: CocoaError(.fileNoSuchFile), to: ServerRequest(acceptLanguage: header))
+        let response = AlertPipeline().response(
+            for: CocoaError(.fileNoSuchFile), to: ErrorRequest(acceptLanguage: header))
         #expect(response.value(forHeader: "Content-Language") == expected)
     }
 
     @Test func everyContentLanguageIsOneOfTheCatalogsWhateverTheRequest() {
         for header in Self.hostileAcceptLanguages {
-            let response = serverPipeline.response(for: LeakyError(), to: ServerRequest(acceptLanguage: header))
+            let response = serverPipeline.response(for: LeakyError(), to: ErrorRequest(acceptLanguage: header))
             let language = response.value(forHeader: "Content-Language") ?? "missing"
             #expect(serverPipeline.catalog.languages.contains(language), "\(String(reflecting: header))")
         }
@@ -74,7 +77,7 @@ import Testing
     @Test func noHeaderEverHoldsCRLFOrNULWhateverTheErrorOrRequest() {
         for error in Self.hostileErrors {
             for header in Self.hostileAcceptLanguages {
-                let response = serverPipeline.response(for: error, to: ServerRequest(acceptLanguage: header))
+                let response = serverPipeline.response(for: error, to: ErrorRequest(acceptLanguage: header))
                 for field in response.headers {
                     let bytes = Array(field.name.utf8) + Array(field.value.utf8)
                     #expect(!bytes.contains(0x0D) && !bytes.contains(0x0A) && !bytes.contains(0x00))
@@ -94,7 +97,7 @@ import Testing
     @Test func catalogLanguageThatIsNoLanguageTagIsNotSentAsContentLanguage() {
         let catalog = TranslationCatalog(baseLanguage: "en\r\nSet-Cookie: a", strings: [:])
         let pipeline = AlertPipeline(catalog: catalog)
-        let response = pipeline.response(for: LeakyError(), to: ServerRequest(acceptLanguage: "en"))
+        let response = pipeline.response(for: LeakyError(), to: ErrorRequest(acceptLanguage: "en"))
         #expect(response.value(forHeader: "Content-Language") == nil)
         #expect(response.headers.map(\.name) == ["Content-Type", "Vary"])
     }
@@ -103,28 +106,28 @@ import Testing
         #expect(ErrorResponse(status: 200, headers: [], body: [], alert: sampleAlert).status == 500)
         #expect(ErrorResponse(status: 404, headers: [], body: [], alert: sampleAlert).status == 404)
         for status in [-1, 0, 200, 399, 600, 1000] {
-            let response = serverPipeline.response(for: FrameworkHTTPError(statusCode: status), to: ServerRequest())
+            let response = serverPipeline.response(for: FrameworkHTTPError(statusCode: status), to: ErrorRequest())
             #expect(response.status == 400)
         }
     }
 
     @Test func frameworkStatusIsKept() {
         #expect(
-            serverPipeline.response(for: FrameworkHTTPError(statusCode: 404), to: ServerRequest()).status == 404)
+            serverPipeline.response(for: FrameworkHTTPError(statusCode: 404), to: ErrorRequest()).status == 404)
         #expect(
-            serverPipeline.response(for: FrameworkHTTPError(statusCode: 451), to: ServerRequest()).status == 451)
+            serverPipeline.response(for: FrameworkHTTPError(statusCode: 451), to: ErrorRequest()).status == 451)
     }
 
     @Test func bodyStatusEqualsResponseStatus() {
         for error in Self.hostileErrors {
-            let response = serverPipeline.response(for: error, to: ServerRequest(acceptLanguage: "ja"))
+            let response = serverPipeline.response(for: error, to: ErrorRequest(acceptLanguage: "ja"))
             #expect(response.bodyText.contains(#""status":\#(response.status),"#))
         }
     }
 
     @Test func unknownErrorsTextAppearsInNoBodyInAnyLanguage() {
         for header in Self.hostileAcceptLanguages {
-            let response = AlertPipeline().response(for: LeakyError(), to: ServerRequest(acceptLanguage: header))
+            let response = AlertPipeline().response(for: LeakyError(), to: ErrorRequest(acceptLanguage: header))
             #expect(!response.bodyText.contains(LeakyError.secret))
             #expect(!response.bodyText.contains("admin"))
             #expect(!response.bodyText.contains("LeakyError"))
@@ -134,7 +137,7 @@ import Testing
     }
 
     @Test func databaseErrorWithCredentialsAppearsInNoBody() {
-        let body = AlertPipeline().response(for: DatabaseFailure(), to: ServerRequest(acceptLanguage: "en")).bodyText
+        let body = AlertPipeline().response(for: DatabaseFailure(), to: ErrorRequest(acceptLanguage: "en")).bodyText
         for secret in ["hunter2", "postgres", "SELECT", "db.internal"] { #expect(!body.contains(secret)) }
     }
 
@@ -143,42 +146,45 @@ import Testing
         let pipeline = AlertPipeline().observing { event in
             logged.append("\(event.referenceID ?? "-") \(event.error)")
         }
-        let response = pipeline.response(for: LeakyError(), to: ServerRequest(acceptLanguage: "en"))
+        let response = pipeline.response(for: LeakyError(), to: ErrorRequest(acceptLanguage: "en"))
         let referenceID = try #require(response.alert.referenceID)
         #expect(response.bodyText.contains(#""referenceId":"\#(referenceID)""#))
         #expect(logged.all == ["\(referenceID) \(LeakyError())"], "the log has the full error and the same ID")
     }
 
     @Test func debugDetailAppearsOnlyWhenThePipelineOptsIn() {
-        let quiet = AlertPipeline().response(for: LeakyError(), to: ServerRequest())
+        let quiet = AlertPipeline().response(for: LeakyError(), to: ErrorRequest())
         #expect(!quiet.bodyText.contains("debugDetail"))
 
         let verbose = AlertPipeline(configuration: .init(includesDebugDetails: true))
-            .response(for: LeakyError(), to: ServerRequest())
+            .response(for: LeakyError(), to: ErrorRequest())
         #expect(verbose.bodyText.contains(#""debugDetail":"LeakyError(password: \#(LeakyError.secret))""#))
     }
 
     @Test func alertMadeFirstCarriesDebugDetailOnlyFromAPipelineThatOptsIn() {
         let alert = AlertPipeline().alert(for: LeakyError(), in: .base)
-        let response = ErrorResponse(alert: alert, contentLanguage: alert.language)
+        let response = ErrorResponse(alert: alert, contentLanguage: alert.language, writer: JSONPresenter())
         #expect(!response.bodyText.contains(LeakyError.secret))
         #expect(response.value(forHeader: "Content-Language") == "en")
         let optedIn = AlertPipeline(configuration: .init(includesDebugDetails: true))
         let verbose = optedIn.alert(for: LeakyError(), in: .base)
-        #expect(ErrorResponse(alert: verbose, contentLanguage: "en").bodyText.contains(LeakyError.secret))
+        #expect(
+            ErrorResponse(alert: verbose, contentLanguage: "en", writer: JSONPresenter()).bodyText.contains(
+                LeakyError.secret))
     }
 
     @Test func contentLanguageThatIsNotALanguageTagIsLeftOut() {
         var alert = sampleAlert
         alert.language = "xx\r\nSet-Cookie: a"
-        let response = ErrorResponse(alert: alert, contentLanguage: alert.language)
+        let response = ErrorResponse(alert: alert, contentLanguage: alert.language, writer: JSONPresenter())
         #expect(response.value(forHeader: "Content-Language") == nil)
         #expect(response.headers.map(\.name) == ["Content-Type", "Vary"])
     }
 
     @Test func presenterSettingsShapeTheBody() {
         let presenter = JSONPresenter(typeBaseURI: "https://errors.example.com/")
-        let response = serverPipeline.response(for: InsufficientFunds(missingCredits: 2), to: ServerRequest(), presenter: presenter)
+        let response = serverPipeline.response(
+            for: InsufficientFunds(missingCredits: 2), to: ErrorRequest(), writers: [presenter])
         #expect(response.bodyText.hasPrefix(#"{"type":"https://errors.example.com/account/insufficient-funds","#))
         #expect(response.bodyText.contains(#""instance":"urn:uuid:"#))
     }

@@ -1,6 +1,7 @@
 import Foundation
-@testable import FriendlyErrors
 import Testing
+
+@testable import FriendlyErrors
 
 /// What the pipeline learns about an error type is cached per thread (see `ErrorTypeFacts`): many
 /// types that share cache slots, app errors and plain ones mixed, must each still be classified as

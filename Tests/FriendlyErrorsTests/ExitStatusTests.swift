@@ -38,7 +38,9 @@ struct ExitStatusTests {
 
     @Test(arguments: [0, 126, 255, -1, 1000] as [Int32])
     func anOwnStatusOutsideOneTo125BecomesOne(_ custom: Int32) async {
-        let status = await FriendlyMain.exitStatus(presenter: RecordingPresenter()) { throw OwnStatus(exitStatus: custom) }
+        let status = await FriendlyMain.exitStatus(presenter: RecordingPresenter()) {
+            throw OwnStatus(exitStatus: custom)
+        }
         #expect(status == 1)
     }
 

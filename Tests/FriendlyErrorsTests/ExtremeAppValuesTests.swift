@@ -1,5 +1,5 @@
 import Foundation
-@_spi(Benchmarks) import FriendlyErrors
+@_spi(RepositoryInternals) import FriendlyErrors
 import Testing
 
 /// Every other `Int` and `String` an app hands the library that reaches arithmetic or an output —
@@ -53,7 +53,7 @@ struct ExtremeAppValuesTests {
                 ErrorCategory("custom", httpStatus: status, exitStatus: 1).httpStatus
                     == ((400...599).contains(status) ? status : 500))
             #expect(anAlert { $0.httpStatusOverride = status }.httpStatus == expected)
-            let response = pipeline.response(for: Failure(exitStatus: 1), to: ServerRequest(frameworkStatus: status))
+            let response = pipeline.response(for: Failure(exitStatus: 1), to: ErrorRequest(frameworkStatus: status))
             #expect(response.status == expected)
             let body = try #require(try JSONSerialization.jsonObject(with: Data(response.body)) as? [String: Any])
             #expect(body["status"] as? Int == expected)
@@ -116,7 +116,8 @@ struct ExtremeAppValuesTests {
             ResponseHeader(name: hostile, value: hostile), ResponseHeader(name: "Vary", value: hostile),
             ResponseHeader(name: "\r\n", value: "x"),
         ]
-        let response = AlertPipeline().response(for: Failure(exitStatus: 1, headers: headers), to: ServerRequest(acceptLanguage: "en;q=\(Self.megabyte)"))
+        let response = AlertPipeline().response(
+            for: Failure(exitStatus: 1, headers: headers), to: ErrorRequest(acceptLanguage: "en;q=\(Self.megabyte)"))
         for header in response.headers {
             #expect(!header.name.isEmpty)
             #expect(header.name.utf8.allSatisfy { $0 > 0x20 && $0 < 0x7F && $0 != UInt8(ascii: ":") })
@@ -149,7 +150,7 @@ struct ExtremeAppValuesTests {
                 $0.debugDetail = Self.megabyte
                 $0.location = FileLocation(file: Self.megabyte, line: Int.max, column: Int.max, length: Int.max)
             })
-        var limits = JSONPresenter.Limits()
+        var limits = PresenterLimits()
         limits.maximumTextBytes = Int.min
         limits.maximumDebugDetailBytes = Int.min
         limits.maximumIdentifierBytes = Int.min
@@ -157,7 +158,7 @@ struct ExtremeAppValuesTests {
         limits.maximumFieldProblems = Int.min
         #expect(
             limits
-                == JSONPresenter.Limits(
+                == PresenterLimits(
                     maximumTextBytes: 16, maximumDebugDetailBytes: 16, maximumIdentifierBytes: 16, maximumActions: 1,
                     maximumFieldProblems: 1))
         var lines: [UInt8] = []
@@ -170,7 +171,7 @@ struct ExtremeAppValuesTests {
                     revealsFilePaths: true
                 ).present(alert)
                 lines += Array(captured.text.utf8)
-                lines += ErrorResponse(alert: alert, contentLanguage: alert.language, presenter: presenter).body
+                lines += ErrorResponse(alert: alert, contentLanguage: alert.language, writer: presenter).body
                 lines.append(0x0A)
             }
         }

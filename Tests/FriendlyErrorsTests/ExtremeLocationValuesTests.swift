@@ -123,7 +123,7 @@ struct ExtremeLocationValuesTests {
             let presenter = JSONPresenter(output: captured.output, revealsFilePaths: true)
             _ = await presenter.present(alert)
             lines += Array(captured.text.utf8)
-            lines += ErrorResponse(alert: alert, contentLanguage: "en", presenter: presenter).body + [0x0A]
+            lines += ErrorResponse(alert: alert, contentLanguage: "en", writer: presenter).body + [0x0A]
             expected += [(max(1, value), max(1, value), max(0, value))]
             expected += [(max(1, value), max(1, value), max(0, value))]
         }
@@ -143,7 +143,7 @@ struct ExtremeLocationValuesTests {
 
     @Test func thePlainTextResponseWritesTheClampedPlace() {
         let alert = LocatedAlerts.english(settingFields(line: -5, column: Int.min, length: Int.max))
-        let response = ErrorResponse(alert: alert, contentLanguage: "en", format: .plainText)
+        let response = ErrorResponse(alert: alert, contentLanguage: "en", writer: PlainTextBodyWriter())
         #expect(response.bodyText.contains("config.toml:1:1"), "\(response.bodyText)")
     }
 }

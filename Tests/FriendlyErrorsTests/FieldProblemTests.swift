@@ -1,4 +1,4 @@
-@_spi(Benchmarks) import FriendlyErrors
+@_spi(RepositoryInternals) import FriendlyErrors
 import Testing
 
 /// Field problems are localized onto the alert like the other texts and written as problem+json's
@@ -28,7 +28,7 @@ import Testing
     }
 
     @Test func problemJSONListsThemAsErrors() {
-        let body = pipeline.response(for: InvalidOrder(), to: ServerRequest(acceptLanguage: "en")).bodyText
+        let body = pipeline.response(for: InvalidOrder(), to: ErrorRequest(acceptLanguage: "en")).bodyText
         let expected: String = [
             ##""errors":[{"pointer":"#/items/2/price","code":"order.price.negative","##,
             ##""detail":"The price must be 0 or more."},"##,
@@ -48,7 +48,7 @@ import Testing
     }
 
     @Test func noErrorsMemberWithoutProblems() {
-        let body = pipeline.response(for: TooManyRequests(seconds: 1), to: ServerRequest(acceptLanguage: "en")).bodyText
+        let body = pipeline.response(for: TooManyRequests(seconds: 1), to: ErrorRequest(acceptLanguage: "en")).bodyText
         #expect(!body.contains("errors"))
     }
 

@@ -19,7 +19,7 @@ struct ForeignTextOnServersTests {
     }
 
     @Test func aServerResponseNeverShowsAnUnlistedForeignText() throws {
-        let response = AlertPipeline().response(for: RouteNotFound(), to: ServerRequest(acceptLanguage: "en"))
+        let response = AlertPipeline().response(for: RouteNotFound(), to: ErrorRequest(acceptLanguage: "en"))
         let body = response.bodyText
         for secret in ["RouteNotFound", "404: Not Found", "hunter2", "Router.swift", "admin"] {
             #expect(!body.contains(secret), "\(secret) leaked")
@@ -31,14 +31,15 @@ struct ForeignTextOnServersTests {
 
     @Test func aListedTypeIsShownOnServersUnderItsStableCode() throws {
         let pipeline = AlertPipeline().showingTexts(of: PaymentDeclined.self, code: "payment.declined")
-        let body = pipeline.response(for: PaymentDeclined(), to: ServerRequest(acceptLanguage: "en")).bodyText
+        let body = pipeline.response(for: PaymentDeclined(), to: ErrorRequest(acceptLanguage: "en")).bodyText
         #expect(body.contains(#""detail":"Your card was declined.""#))
         #expect(body.contains(#""suggestion":"Use another card.""#))
         #expect(body.contains(#""code":"payment.declined""#))
         #expect(!body.contains("PaymentDeclined"))
         // Listing one type reveals no other.
         #expect(
-            !pipeline.response(for: RouteNotFound(), to: ServerRequest(acceptLanguage: "en")).bodyText.contains("RouteNotFound"))
+            !pipeline.response(for: RouteNotFound(), to: ErrorRequest(acceptLanguage: "en")).bodyText.contains(
+                "RouteNotFound"))
     }
 
     @Test func listingWinsOverTheSettingThatHidesForeignTexts() {
@@ -61,7 +62,7 @@ struct ForeignTextOnServersTests {
         let pipeline = AlertPipeline().observing { event in
             if let id = event.classification.referenceID { seen.mutate { $0.append(id) } }
         }
-        let body = pipeline.response(for: RouteNotFound(), to: ServerRequest(acceptLanguage: "ja")).bodyText
+        let body = pipeline.response(for: RouteNotFound(), to: ErrorRequest(acceptLanguage: "ja")).bodyText
         let id = try #require(seen.value.first)
         #expect(body.contains(#""referenceId":"\#(id)""#))
     }
@@ -80,7 +81,8 @@ struct ForeignTextOnServersTests {
         let pipeline = AlertPipeline()
         #expect(
             pipeline.classify(RouteNotFound()).code
-                == pipeline.classify(RouteNotFound(), context: ClassificationContext(metadata: ["request.id": "1"])).code)
+                == pipeline.classify(RouteNotFound(), context: ClassificationContext(metadata: ["request.id": "1"]))
+                .code)
         #expect(ClassificationContext().audience == .processUser)
     }
 
@@ -95,7 +97,7 @@ struct ForeignTextOnServersTests {
         }
         let pipeline = AlertPipeline().addingClassifier(AudienceClassifier())
         #expect(pipeline.classify(RouteNotFound()).code == "seen.processUser")
-        let response = pipeline.response(for: RouteNotFound(), to: ServerRequest())
+        let response = pipeline.response(for: RouteNotFound(), to: ErrorRequest())
         #expect(response.alert.code == "seen.serverClient")
     }
 }

@@ -57,7 +57,7 @@ import Testing
     let pipeline = AlertPipeline()
 
     private func page(
-        _ error: any Error, in language: LanguagePreference = "en", request: HTMLPresenter.PageRequest = .init()
+        _ error: any Error, in language: LanguagePreference = "en", request: ErrorRequest = .init()
     )
         -> String
     {
@@ -99,7 +99,7 @@ import Testing
     }
 
     @Test func transientFailureOffersTryAgainToTheSameURLForGetOnly() {
-        let request = HTMLPresenter.PageRequest(method: "GET", target: "/search?q=shoes&page=2")
+        let request = ErrorRequest(method: "GET", target: "/search?q=shoes&page=2")
         let html = page(URLError(.timedOut), request: request)
         // URLError's own retry recovery, with its label.
         #expect(html.contains(#"href="/search?q=shoes&amp;page=2" data-action="retry" dir="auto">Try Again</a>"#))
@@ -127,7 +127,7 @@ import Testing
     /// `GET` the page offers it, a link to the same URL, in the alert's language; never for a `POST`.
     @Test func anUnexpectedErrorsPageOffersTryAgainForGetOnly() {
         struct Opaque: Error {}
-        let request = HTMLPresenter.PageRequest(method: "GET", target: "/orders?page=2")
+        let request = ErrorRequest(method: "GET", target: "/orders?page=2")
         let html = page(Opaque(), request: request)
         #expect(html.contains("Please try again."))
         #expect(
@@ -143,7 +143,7 @@ import Testing
     /// Cancel keeps the `Referer`'s query (back to page 2 of a search, not page 1) and drops its
     /// scheme, host and fragment: the link stays on the site, and the query is the browser's own.
     @Test func cancelGoesBackToASameOriginRefererByItsPathAndQuery() {
-        let request = HTMLPresenter.PageRequest(
+        let request = ErrorRequest(
             method: "GET", target: "/orders/7", host: "shop.example:8080",
             referer: "http://Shop.Example:8080/cart?x=1#top")
         let html = page(SignInRequired(), request: request)
@@ -158,7 +158,7 @@ import Testing
         "https://shop.example/orders/7",
     ])
     func cancelIgnoresARefererOfAnotherOriginOrThePageItself(referer: String) {
-        let request = HTMLPresenter.PageRequest(
+        let request = ErrorRequest(
             method: "GET", target: "/orders/7", host: "shop.example", referer: referer)
         let html = page(SignInRequired(), request: request)
         #expect(
@@ -357,8 +357,7 @@ import Testing
         ("application/json;q=0, text/html;q=0.1", "html"),
     ])
     func acceptChoosesTheFormatByQualityThenSpecificity(accept: String, expected: String) {
-        let format = ErrorResponse.Format(accept: accept)
-        let name = format == .html ? "html" : format == .plainText ? "text" : "json"
+        let name = ["json", "html", "text"][BodyNegotiation.choice(for: accept, among: .standard)]
         #expect(name == expected, "\(accept)")
     }
 
@@ -369,7 +368,7 @@ import Testing
             var responseHeaders: [ResponseHeader] { [.retryAfter(seconds: 30)] }
         }
         let responses = ["application/json", "text/html", "text/plain"].map {
-            pipeline.response(for: Limited(), to: ServerRequest(acceptLanguage: "ja", accept: $0, target: "/search"))
+            pipeline.response(for: Limited(), to: ErrorRequest(acceptLanguage: "ja", accept: $0, target: "/search"))
         }
         for response in responses {
             #expect(response.status == 429)
@@ -377,31 +376,37 @@ import Testing
             #expect(response.value(forHeader: "Content-Language") == "ja")
             #expect(response.value(forHeader: "Retry-After") == "30")
         }
-        #expect(responses.map { $0.value(forHeader: "Content-Type") ?? "" } == [
-            "application/problem+json", "text/html; charset=utf-8", "text/plain; charset=utf-8",
-        ])
+        #expect(
+            responses.map { $0.value(forHeader: "Content-Type") ?? "" } == [
+                "application/problem+json", "text/html; charset=utf-8", "text/plain; charset=utf-8",
+            ])
         let policy = try #require(responses[1].value(forHeader: "Content-Security-Policy"))
         #expect(policy == HTMLPresenter.standard.contentSecurityPolicy)
         #expect(responses[0].value(forHeader: "Content-Security-Policy") == nil)
         #expect(responses[1].bodyText.contains(#"href="/search" data-action="retry""#))
-        let head = pipeline.response(for: Limited(), to: ServerRequest(method: "HEAD", acceptLanguage: "ja", accept: "text/html"))
-        #expect(head.headers == responses[1].headers && head.body.isEmpty)
+        let head = pipeline.response(
+            for: Limited(),
+            to: ErrorRequest(method: "HEAD", acceptLanguage: "ja", accept: "text/html", target: "/search"))
+        let length = ResponseHeader(name: "Content-Length", value: String(responses[1].body.count))
+        #expect(head.headers == responses[1].headers + [length] && head.body.isEmpty)
     }
 
     @Test func aNonceReplacesThePolicyAndTheAppsPresenterAndNilAreHonoured() {
-        let request = ServerRequest(accept: "text/html", styleNonce: "abc123")
+        let request = ErrorRequest(accept: "text/html", styleNonce: "abc123")
         let withNonce = pipeline.response(for: SignInRequired(), to: request)
         #expect(withNonce.value(forHeader: "Content-Security-Policy") == nil)
         #expect(withNonce.bodyText.contains("<style nonce=\"abc123\">"))
         let branded = pipeline.response(
-            for: SignInRequired(), to: ServerRequest(accept: "text/html"), htmlPresenter: HTMLPresenter(titleSuffix: "Shop"))
+            for: SignInRequired(), to: ErrorRequest(accept: "text/html"),
+            writers: [JSONPresenter(), HTMLPresenter(titleSuffix: "Shop")])
         #expect(branded.bodyText.contains("<title>Sign-in required – Shop</title>"))
-        let none = pipeline.response(for: SignInRequired(), to: ServerRequest(accept: "text/html"), htmlPresenter: nil)
+        let none = pipeline.response(
+            for: SignInRequired(), to: ErrorRequest(accept: "text/html"), writers: [JSONPresenter()])
         #expect(none.value(forHeader: "Content-Type") == "application/problem+json")
     }
 
     @Test func anUnknownErrorsPageShowsNothingOfItsText() {
-        let response = pipeline.response(for: Secret(), to: ServerRequest(accept: "text/html"))
+        let response = pipeline.response(for: Secret(), to: ErrorRequest(accept: "text/html"))
         #expect(response.status == 500)
         #expect(!response.bodyText.contains("hunter2") && !response.bodyText.contains("Secret"))
         #expect(response.bodyText.contains(response.alert.referenceID ?? "?"))
@@ -416,7 +421,7 @@ import Testing
 
         func page(for error: any Error, accept: String) -> ErrorResponse {
             pipeline.response(
-                for: error, to: ServerRequest(accept: accept, target: "/account"), htmlPresenter: presenter)
+                for: error, to: ErrorRequest(accept: accept, target: "/account"), writers: [JSONPresenter(), presenter])
         }
     }
 
@@ -424,7 +429,8 @@ import Testing
         let fromActor = await Pages().page(for: SignInRequired(), accept: "text/html")
         #expect(fromActor.bodyText.contains(#"href="/shop/" data-action="cancel""#))
         let fromMain = await MainActor.run {
-            HTMLPresenter(home: "/shop/", titleSuffix: "Shop").page(for: AlertPipeline().alert(for: SignInRequired(), in: "en"))
+            HTMLPresenter(home: "/shop/", titleSuffix: "Shop").page(
+                for: AlertPipeline().alert(for: SignInRequired(), in: "en"))
         }
         #expect(fromMain.contains("<title>Sign-in required – Shop</title>"))
     }

@@ -1,5 +1,5 @@
 import Foundation
-@_spi(Benchmarks) import FriendlyErrors
+@_spi(RepositoryInternals) import FriendlyErrors
 import Testing
 
 /// The JSON presenter's output read back by an independent parser (Python's `json`) and validated
@@ -127,7 +127,7 @@ struct JSONOutputValidityTests {
 
     @Test func serverResponseBodiesMatchTheSchema() throws {
         for error in ErrorResponseTests.hostileErrors + [InvalidOrder()] {
-            let response = serverPipeline.response(for: error, to: ServerRequest(acceptLanguage: "ja, en;q=0.5"))
+            let response = serverPipeline.response(for: error, to: ErrorRequest(acceptLanguage: "ja, en;q=0.5"))
             let result = try PythonJSON.parse(document: response.body)
             #expect(result.schemaErrors == [])
             let object = try #require(result.value as? [String: Any])
@@ -173,13 +173,14 @@ struct JSONOutputValidityTests {
             var category: ErrorCategory { .invalidInput }
         }
         let catalog = TranslationCatalog(strings: ["en": ["test.huge.message": "%@"]])
-        let response = AlertPipeline().addingCatalog(catalog).response(for: Huge(text: huge), to: ServerRequest(acceptLanguage: "en"))
+        let response = AlertPipeline().addingCatalog(catalog).response(
+            for: Huge(text: huge), to: ErrorRequest(acceptLanguage: "en"))
         #expect(response.body.count < 40_000, "\(response.body.count) bytes")
         let result = try PythonJSON.parse(document: response.body)
         #expect(result.schemaErrors == [])
         let object = try #require(result.value as? [String: Any])
         let detail = try #require(object["detail"] as? String)
-        #expect(detail.utf8.count <= JSONPresenter.Limits.standard.maximumTextBytes)
+        #expect(detail.utf8.count <= PresenterLimits.standard.maximumTextBytes)
         #expect(detail.hasSuffix("…"))
         #expect(huge.hasPrefix(detail.dropLast()), "cut on a character boundary, nothing changed before it")
         #expect((object["title"] as? String)?.utf8.count ?? .max <= 2048)

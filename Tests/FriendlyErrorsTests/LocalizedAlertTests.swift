@@ -143,7 +143,8 @@ struct LocalizedAlertTests {
 
     @Test func eachFoundationTextIsTheAlertsOwnFromTheTasksPipeline() async {
         let errors: [any FriendlyError] = [
-            StorageError.diskFull(freeMB: 3, volume: "Data"), StorageError.readOnly, OneLanguagePerAlertTests.NameTaken(),
+            StorageError.diskFull(freeMB: 3, volume: "Data"), StorageError.readOnly,
+            OneLanguagePerAlertTests.NameTaken(),
             Untitled(),
         ]
         let pipeline = AlertPipeline().addingCatalog(OneLanguagePerAlertTests.appCatalog)

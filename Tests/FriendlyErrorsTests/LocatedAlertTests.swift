@@ -1,5 +1,5 @@
 import Foundation
-@_spi(Benchmarks) import FriendlyErrors
+@_spi(RepositoryInternals) import FriendlyErrors
 import Testing
 
 /// Alerts that point into a file: the console's excerpt (compared with the files in `Snapshots/`),
@@ -117,7 +117,8 @@ struct LocatedAlertTests {
         alert.fieldProblems = [
             AlertFieldProblem(
                 field: "retries", code: "config.notANumber", message: "Not a number.",
-                location: FileLocation(file: "config.toml", line: 3, column: 11, length: 5, lineText: "retries = three")),
+                location: FileLocation(file: "config.toml", line: 3, column: 11, length: 5, lineText: "retries = three")
+            ),
             AlertFieldProblem(
                 field: "name", code: "config.missing", message: "Missing.",
                 location: FileLocation(file: "other.toml", line: 10, column: 1, lineText: "")),
@@ -213,7 +214,8 @@ struct LocatedJSONTests {
     }
 
     @Test func theSchemaRejectsALocationWithoutALine() throws {
-        let bad = #"{"type":"about:blank","title":"x","status":400,"detail":"","code":"c","category":"c","#
+        let bad =
+            #"{"type":"about:blank","title":"x","status":400,"detail":"","code":"c","category":"c","#
             + #""severity":"error","actions":[],"language":"en","location":{"column":1,"text":"x"}}"#
         let results = try PythonJSON.parse(jsonLines: Array((bad + "\n").utf8))
         #expect(results.count == 1)

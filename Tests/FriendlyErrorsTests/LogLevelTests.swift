@@ -33,7 +33,8 @@ import Testing
     }
 
     @Test func levelsAreOrderedAsSwiftLogs() {
-        #expect(LogLevel.allCases.map(\.rawValue) == ["trace", "debug", "info", "notice", "warning", "error", "critical"])
+        #expect(
+            LogLevel.allCases.map(\.rawValue) == ["trace", "debug", "info", "notice", "warning", "error", "critical"])
         #expect(LogLevel.allCases.sorted() == LogLevel.allCases)
     }
 

@@ -61,7 +61,7 @@ import Testing
         #expect(alert.suggestion == "Ersetzen, beide behalten oder dieses Foto überspringen.")
         #expect(alert.actions.map(\.label) == ["Ersetzen", "Beide behalten", "Überspringen", "Abbrechen"])
         #expect(alert.presenterTexts.language == "de")
-        let problem = ErrorResponse(alert: alert, contentLanguage: alert.language)
+        let problem = ErrorResponse(alert: alert, contentLanguage: alert.language, writer: JSONPresenter())
         #expect(problem.value(forHeader: "Content-Language") == "de")
 
         #expect(
@@ -89,7 +89,8 @@ import Testing
             #expect(await console(alert).hasPrefix("error: A photo with this name exists\n"))
             #expect(await console(alert).contains("  4) Cancel\n"))
             #expect(
-                ErrorResponse(alert: alert, contentLanguage: alert.language).value(forHeader: "Content-Language")
+                ErrorResponse(alert: alert, contentLanguage: alert.language, writer: JSONPresenter()).value(
+                    forHeader: "Content-Language")
                     == "en")
         }
     }
@@ -126,7 +127,11 @@ import Testing
         #expect(pipeline.alert(for: error, in: LanguagePreference(Locale(identifier: "de_CH"))) == expected)
         #expect(pipeline.alert(for: error, in: LanguagePreference(Locale(identifier: "ja_JP"))).language == "ja")
         let builtIn = CocoaError(.fileNoSuchFile)
-        #expect(AlertPipeline().alert(for: builtIn, in: LanguagePreference(Locale(identifier: "zh_Hant_TW"))).language == "zh-Hant")
-        #expect(AlertPipeline().alert(for: builtIn, in: LanguagePreference(Locale(identifier: "zh_TW"))).language == "zh-Hant")
+        #expect(
+            AlertPipeline().alert(for: builtIn, in: LanguagePreference(Locale(identifier: "zh_Hant_TW"))).language
+                == "zh-Hant")
+        #expect(
+            AlertPipeline().alert(for: builtIn, in: LanguagePreference(Locale(identifier: "zh_TW"))).language
+                == "zh-Hant")
     }
 }

@@ -36,7 +36,7 @@ struct OneLanguageWithoutTheAppsTextsTests {
     ])
 
     @Test func withoutTheAppsCatalogTheResponseIsInTheBaseLanguageThroughout() throws {
-        let response = AlertPipeline().response(for: SeatTaken(), to: ServerRequest(acceptLanguage: "ja"))
+        let response = AlertPipeline().response(for: SeatTaken(), to: ErrorRequest(acceptLanguage: "ja"))
         let object = try #require(try JSONSerialization.jsonObject(with: Data(response.body)) as? [String: Any])
         #expect(object["language"] as? String == "en")
         #expect(object["title"] as? String == "Conflict")

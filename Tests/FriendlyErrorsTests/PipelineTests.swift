@@ -62,7 +62,10 @@ struct PipelineTests {
         (URLError(.badServerResponse), "network.badResponse"),
         (URLError(.secureConnectionFailed), "network.secureConnectionFailed"),
         (URLError(.cancelled), "operation.cancelled"),
-        (DecodingError.typeMismatch(Int.self, .init(codingPath: [], debugDescription: "secret=1")), "data.typeMismatch"),
+        (
+            DecodingError.typeMismatch(Int.self, .init(codingPath: [], debugDescription: "secret=1")),
+            "data.typeMismatch"
+        ),
         (DecodingError.valueNotFound(Int.self, .init(codingPath: [], debugDescription: "")), "data.valueMissing"),
         (DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "")), "data.corrupt"),
         (EncodingError.invalidValue(Double.nan, .init(codingPath: [], debugDescription: "")), "data.encodingFailed"),
@@ -176,8 +179,11 @@ struct PipelineTests {
     struct Level<Inner>: Error {}
 
     /// Registers `Level<Level<…<DatabaseFailure>…>>` types, one per level: distinct concrete types.
-    static func registerLevels<T: Error>(_ type: T.Type, remaining: Int, into pipeline: AlertPipeline) -> AlertPipeline {
-        let registered = pipeline.registering(type) { _ in Classification(code: "level.\(remaining)", category: .internal) }
+    static func registerLevels<T: Error>(_ type: T.Type, remaining: Int, into pipeline: AlertPipeline) -> AlertPipeline
+    {
+        let registered = pipeline.registering(type) { _ in
+            Classification(code: "level.\(remaining)", category: .internal)
+        }
         guard remaining > 0 else { return registered }
         return registerLevels(Level<T>.self, remaining: remaining - 1, into: registered)
     }
@@ -194,16 +200,20 @@ struct PipelineTests {
             .registering(domain: "com.example.billing", code: 402) { _ in
                 Classification(code: "billing.paymentRequired", category: .invalidInput)
             }
-            .registering(where: { ($0 as? ThirdPartyWrapper) != nil ? Classification(code: "wrapped", category: .internal) : nil })
-        #expect(pipeline.alert(for: NSError(domain: "com.example.billing", code: 402), in: "en").code == "billing.paymentRequired")
+            .registering(where: {
+                ($0 as? ThirdPartyWrapper) != nil ? Classification(code: "wrapped", category: .internal) : nil
+            })
+        #expect(
+            pipeline.alert(for: NSError(domain: "com.example.billing", code: 402), in: "en").code
+                == "billing.paymentRequired")
         #expect(pipeline.alert(for: ThirdPartyWrapper(inner: DatabaseFailure()), in: "en").code == "wrapped")
     }
 
     @Test func customClassifierRunsBeforeFoundationErrors() {
         struct Override: ErrorClassifier {
             func classify(
-            _ error: any Error, context: ClassificationContext, next: (any Error) -> Classification
-        ) -> Classification {
+                _ error: any Error, context: ClassificationContext, next: (any Error) -> Classification
+            ) -> Classification {
                 if error is URLError { return Classification(code: "custom.network", category: .unavailable) }
                 return next(error)
             }

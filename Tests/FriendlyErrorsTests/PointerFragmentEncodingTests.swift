@@ -87,7 +87,7 @@ struct PointerFragmentEncodingTests {
                 actions: [], fieldProblems: [problem])
             for limit in [16, 17, 18, 19, 20, 2048] {
                 let presenter = JSONPresenter(limits: .init(maximumTextBytes: limit))
-                let body = ErrorResponse(alert: alert, contentLanguage: "en", presenter: presenter).body
+                let body = ErrorResponse(alert: alert, contentLanguage: "en", writer: presenter).body
                 let object = try #require(try JSONSerialization.jsonObject(with: Data(body)) as? [String: Any])
                 let written = try #require((object["errors"] as? [[String: Any]])?.first?["pointer"] as? String)
                 #expect(written.utf8.count <= limit)
@@ -104,7 +104,7 @@ struct PointerFragmentEncodingTests {
     func problemBodiesAndJSONLinesMatchTheSchema() async throws {
         let pipeline = AlertPipeline()
         let error = Rejected(fields: Self.hostile + ["/" + String(repeating: "\u{2028}", count: 1 << 19)])
-        let response = pipeline.response(for: error, to: ServerRequest(acceptLanguage: "en"))
+        let response = pipeline.response(for: error, to: ErrorRequest(acceptLanguage: "en"))
         let captured = CapturedOutput()
         _ = await JSONPresenter(output: captured.output).present(pipeline.alert(for: error, in: "en"))
         for result in try PythonJSON.parse(jsonLines: response.body + [0x0A] + Array(captured.text.utf8)) {

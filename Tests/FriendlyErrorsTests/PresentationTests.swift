@@ -229,4 +229,3 @@ final class GatedPresenter: AlertPresenter, Sendable {
         return await inner.present(alert)
     }
 }
-

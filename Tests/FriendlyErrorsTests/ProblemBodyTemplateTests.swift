@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@_spi(Benchmarks) @testable import FriendlyErrors
+@_spi(RepositoryInternals) @testable import FriendlyErrors
 
 /// Problem responses made from a kept template are the bodies the presenter writes, with a fresh
 /// instance each.
@@ -32,7 +32,7 @@ import Testing
         JSONPresenter(),
         JSONPresenter(typeBaseURI: "https://errors.example.com/v1"),
         JSONPresenter(typeBaseURI: "https://errors.example.com/", revealsFilePaths: true),
-        JSONPresenter(limits: JSONPresenter.Limits(maximumTextBytes: 24, maximumFieldProblems: 1)),
+        JSONPresenter(limits: PresenterLimits(maximumTextBytes: 24, maximumFieldProblems: 1)),
     ]
 
     @Test func bodyFromATemplateIsWhatThePresenterWritesWithTheSameInstance() {
@@ -48,7 +48,7 @@ import Testing
     @Test func everyResponseForTheSameAlertHasItsOwnInstanceAndOtherwiseTheSameBody() throws {
         let presenter = JSONPresenter(typeBaseURI: "https://errors.example.com/")
         let alert = serverPipeline.alert(for: InsufficientFunds(missingCredits: 42), in: "en")
-        let bodies = (0..<3).map { _ in ErrorResponse(alert: alert, contentLanguage: "en", presenter: presenter).body }
+        let bodies = (0..<3).map { _ in ErrorResponse(alert: alert, contentLanguage: "en", writer: presenter).body }
         let instances = try bodies.map { body in
             let object = try #require(try JSONSerialization.jsonObject(with: Data(body)) as? [String: Any])
             return try #require(object["instance"] as? String)
@@ -71,7 +71,7 @@ import Testing
                     var mismatches = 0
                     for round in 0..<100 {
                         let alert = alerts[(task * 7 + round) % alerts.count]
-                        let body = ErrorResponse(alert: alert, contentLanguage: alert.language, presenter: presenter).body
+                        let body = ErrorResponse(alert: alert, contentLanguage: alert.language, writer: presenter).body
                         let object = (try? JSONSerialization.jsonObject(with: Data(body))) as? [String: Any]
                         let instance = object?["instance"] as? String ?? ""
                         if body != presenter.body(for: alert, instance: instance) { mismatches += 1 }
@@ -89,7 +89,7 @@ import Testing
             let alert = Alert(
                 code: "app.gone", category: ErrorCategory("custom", httpStatus: status, exitStatus: 1), title: "Gone",
                 message: "Gone.", actions: [])
-            let body = ErrorResponse(alert: alert, contentLanguage: "en").bodyText
+            let body = ErrorResponse(alert: alert, contentLanguage: "en", writer: JSONPresenter()).bodyText
             #expect(body.contains(#""status":\#(status),"#))
         }
     }
@@ -97,15 +97,15 @@ import Testing
     @Test func presentersWithOtherSettingsGetTheirOwnBody() {
         let alert = serverPipeline.alert(for: InsufficientFunds(missingCredits: 42), in: "en")
         for base in ["https://a.example/", "https://b.example/", "https://a.example/"] {
-            let body = ErrorResponse(alert: alert, contentLanguage: "en", presenter: JSONPresenter(typeBaseURI: base))
+            let body = ErrorResponse(alert: alert, contentLanguage: "en", writer: JSONPresenter(typeBaseURI: base))
             #expect(body.bodyText.hasPrefix(#"{"type":"\#(base)account/insufficient-funds","#))
         }
     }
 
     @Test func cappedIdentifiersLeaveTheInstanceWhole() throws {
-        let presenter = JSONPresenter(limits: JSONPresenter.Limits(maximumIdentifierBytes: 16))
+        let presenter = JSONPresenter(limits: PresenterLimits(maximumIdentifierBytes: 16))
         let alert = serverPipeline.alert(for: InsufficientFunds(missingCredits: 42), in: "en")
-        let body = ErrorResponse(alert: alert, contentLanguage: "en", presenter: presenter).body
+        let body = ErrorResponse(alert: alert, contentLanguage: "en", writer: presenter).body
         let object = try #require(try JSONSerialization.jsonObject(with: Data(body)) as? [String: Any])
         let instance = try #require(object["instance"] as? String)
         // A cut instance would break the schema's pattern (issue 23): the library's own 45 bytes stay whole.
@@ -114,8 +114,8 @@ import Testing
     }
 
     @Test func unexpectedErrorsKeepTheirOwnReferenceID() throws {
-        let first = AlertPipeline().response(for: LeakyError(), to: ServerRequest())
-        let second = AlertPipeline().response(for: LeakyError(), to: ServerRequest())
+        let first = AlertPipeline().response(for: LeakyError(), to: ErrorRequest())
+        let second = AlertPipeline().response(for: LeakyError(), to: ErrorRequest())
         let firstID = try #require(first.alert.referenceID)
         let secondID = try #require(second.alert.referenceID)
         #expect(firstID != secondID)

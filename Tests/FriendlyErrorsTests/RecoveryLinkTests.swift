@@ -1,5 +1,5 @@
 import Foundation
-@_spi(Benchmarks) import FriendlyErrors
+@_spi(RepositoryInternals) import FriendlyErrors
 import Testing
 
 /// A recovery that carries a link: only `http(s)` URLs and relative references reach an action and
@@ -78,8 +78,8 @@ struct RecoveryLinkTests {
 
     @Test func serverResponsesWithDifferentLinksAreNotServedFromOneTemplate() {
         let pipeline = AlertPipeline()
-        let first = pipeline.response(for: SignInRequired(href: "/login/one"), to: ServerRequest())
-        let second = pipeline.response(for: SignInRequired(href: "/login/two"), to: ServerRequest())
+        let first = pipeline.response(for: SignInRequired(href: "/login/one"), to: ErrorRequest())
+        let second = pipeline.response(for: SignInRequired(href: "/login/two"), to: ErrorRequest())
         #expect(first.bodyText.contains("one") && !first.bodyText.contains("two"))
         #expect(second.bodyText.contains("two") && !second.bodyText.contains("one"))
     }

@@ -52,7 +52,7 @@ import Testing
 
     static func serverResponse(for error: any Error, language: String = "ja") -> ErrorResponse {
         serverPipeline.response(
-            for: error, to: ServerRequest(acceptLanguage: language),
+            for: error, to: ErrorRequest(acceptLanguage: language),
             presenter: JSONPresenter(typeBaseURI: "https://errors.example.com/"))
     }
 

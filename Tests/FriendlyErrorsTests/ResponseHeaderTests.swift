@@ -6,7 +6,8 @@ import Testing
 /// the alert into the response, cleaned.
 @Suite struct ResponseHeaderTests {
     @Test func rateLimitedErrorAnswers429WithRetryAfter() {
-        let response = serverPipeline.response(for: TooManyRequests(seconds: 30), to: ServerRequest(acceptLanguage: "en"))
+        let response = serverPipeline.response(
+            for: TooManyRequests(seconds: 30), to: ErrorRequest(acceptLanguage: "en"))
         #expect(response.status == 429)
         #expect(
             response.headers == [
@@ -58,8 +59,11 @@ import Testing
     }
 
     @Test func frameworkStatusAndHeadersWinAndReachTheResponse() {
-        let response = serverPipeline.response(for: FrameworkHTTPError(statusCode: 400), to: ServerRequest(
-                frameworkStatus: 405, frameworkHeaders: [.allow(["GET"]), ResponseHeader(name: "Vary", value: "Origin")]))
+        let response = serverPipeline.response(
+            for: FrameworkHTTPError(statusCode: 400),
+            to: ErrorRequest(
+                frameworkStatus: 405,
+                frameworkHeaders: [.allow(["GET"]), ResponseHeader(name: "Vary", value: "Origin")]))
         #expect(response.status == 405)
         #expect(response.value(forHeader: "Allow") == "GET")
         #expect(response.value(forHeader: "Vary") == "Accept, Accept-Language, Origin")
@@ -88,24 +92,30 @@ import Testing
             ResponseHeader(name: "Content-Type", value: "text/html"),
             ResponseHeader(name: "content-length", value: "999"),
         ]
-        let response = ErrorResponse(alert: alert, contentLanguage: alert.language)
+        let response = ErrorResponse(alert: alert, contentLanguage: alert.language, writer: JSONPresenter())
         #expect(response.headers.map(\.name) == ["Content-Type", "Content-Language", "Vary", "Retry-After"])
         #expect(response.value(forHeader: "Content-Type") == "application/problem+json")
     }
 
     @Test func plainTextIsChosenOnlyWhenTheClientPrefersIt() {
-        #expect(ErrorResponse.Format(accept: nil) == .problemJSON)
-        #expect(ErrorResponse.Format(accept: "text/plain") == .plainText)
-        #expect(ErrorResponse.Format(accept: "text/plain;q=0.5, application/json") == .problemJSON)
-        #expect(ErrorResponse.Format(accept: "application/json;q=0.5, text/plain") == .plainText)
-        #expect(ErrorResponse.Format(accept: "*/*") == .problemJSON)
-        #expect(ErrorResponse.Format(accept: "text/plain, */*") == .plainText)
-        #expect(ErrorResponse.Format(accept: "text/html") == .html)
-        #expect(ErrorResponse.Format(accept: String(repeating: "text/plain;q=0,", count: 10_000)) == .problemJSON)
+        func type(_ accept: String?) -> String? {
+            serverPipeline.response(for: TooManyRequests(seconds: 1), to: ErrorRequest(accept: accept))
+                .value(forHeader: "Content-Type")
+        }
+        let (json, page, text) = ("application/problem+json", "text/html; charset=utf-8", "text/plain; charset=utf-8")
+        #expect(type(nil) == json)
+        #expect(type("text/plain") == text)
+        #expect(type("text/plain;q=0.5, application/json") == json)
+        #expect(type("application/json;q=0.5, text/plain") == text)
+        #expect(type("*/*") == json)
+        #expect(type("text/plain, */*") == text)
+        #expect(type("text/html") == page)
+        #expect(type(String(repeating: "text/plain;q=0,", count: 10_000)) == json)
     }
 
     @Test func plainTextResponseIsThePlainConsoleLayout() {
-        let response = serverPipeline.addingCatalog(orderCatalog).response(for: InvalidOrder(), to: ServerRequest(acceptLanguage: "ja", accept: "text/plain"))
+        let response = serverPipeline.addingCatalog(orderCatalog).response(
+            for: InvalidOrder(), to: ErrorRequest(acceptLanguage: "ja", accept: "text/plain"))
         #expect(response.status == 422)
         #expect(response.value(forHeader: "Content-Type") == "text/plain; charset=utf-8")
         #expect(

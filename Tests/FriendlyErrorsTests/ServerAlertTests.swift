@@ -8,7 +8,7 @@ import Testing
     struct Secret: Error { var password = "hunter2" }
 
     @Test func theSameAlertAsTheResponseInTheClientsLanguageAndTheBaseLanguage() {
-        let request = ServerRequest(method: "POST", acceptLanguage: "ja")
+        let request = ErrorRequest(method: "POST", acceptLanguage: "ja")
         let answer = AlertPipeline().serverAlert(for: CatalogNotFound(), to: request)
         let response = AlertPipeline().response(for: CatalogNotFound(), to: request)
         #expect(answer.alert == response.alert)
@@ -21,7 +21,7 @@ import Testing
     @Test func anUnknownErrorKeepsOneReferenceIDInBothLanguagesAndTheEvent() throws {
         let seen = Box<[String]>([])
         let pipeline = AlertPipeline().observing { event in seen.mutate { $0.append(event.referenceID ?? "-") } }
-        let answer = pipeline.serverAlert(for: Secret(), to: ServerRequest(acceptLanguage: "de"))
+        let answer = pipeline.serverAlert(for: Secret(), to: ErrorRequest(acceptLanguage: "de"))
         let reference = try #require(answer.alert.referenceID)
         #expect(answer.baseLanguageAlert.referenceID == reference)
         #expect(answer.event.referenceID == reference)
@@ -31,12 +31,12 @@ import Testing
     }
 
     @Test func theBaseLanguageAlertIsTheAlertWhenNoOtherLanguageIsAsked() {
-        let answer = AlertPipeline().serverAlert(for: Secret(), to: ServerRequest())
+        let answer = AlertPipeline().serverAlert(for: Secret(), to: ErrorRequest())
         #expect(answer.alert == answer.baseLanguageAlert)
     }
 
     @Test func theFrameworksStatusWins() {
-        let answer = AlertPipeline().serverAlert(for: Secret(), to: ServerRequest(frameworkStatus: 404))
+        let answer = AlertPipeline().serverAlert(for: Secret(), to: ErrorRequest(frameworkStatus: 404))
         #expect(answer.alert.code == "http.404")
         #expect(answer.alert.httpStatus == 404)
     }

@@ -70,10 +70,12 @@ struct StressTests {
         var code: String { "stress.recoverable" }
         var message: LocalizableText { "Something to recover from." }
         var recoveries: [Recovery] {
-            [Recovery(id: "fix", label: "Fix") { [counter] in
-                counter.mutate { $0 += 1 }
-                return .recovered
-            }]
+            [
+                Recovery(id: "fix", label: "Fix") { [counter] in
+                    counter.mutate { $0 += 1 }
+                    return .recovered
+                }
+            ]
         }
     }
 }

@@ -50,7 +50,9 @@ struct StringTableTests {
             #expect(entry.map { order[$0] } == key && table[key] == dictionary[key].map { $0 * 2 })
             #expect(entry.map(table.value(at:)) == table[key], "\(key.debugDescription)")
         }
-        for key in Self.absentKeys { #expect(table.entry(of: key) == nil && table[key] == nil, "\(key.debugDescription)") }
+        for key in Self.absentKeys {
+            #expect(table.entry(of: key) == nil && table[key] == nil, "\(key.debugDescription)")
+        }
     }
 
     @Test func fillingByInsertionKeepsEachKeysFirstValue() {

@@ -154,7 +154,8 @@ struct TerminalEnvironmentTests {
 
     @Test func theInteractivityOnlyInitializerLeavesTheRestToTheEnvironment() {
         var presenter = ConsolePresenter(
-            output: TextOutput { _ in }, options: .init(interactivity: .never), environment: ["CLICOLOR_FORCE": "1", "COLUMNS": "33"])
+            output: TextOutput { _ in }, options: .init(interactivity: .never),
+            environment: ["CLICOLOR_FORCE": "1", "COLUMNS": "33"])
         #expect(!presenter.isInteractive)
         #expect(presenter.usesColor)
         #expect(presenter.columns == 33)

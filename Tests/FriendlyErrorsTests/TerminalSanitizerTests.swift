@@ -1,6 +1,6 @@
 import Testing
 
-@testable import FriendlyErrors
+@_spi(RepositoryInternals) @testable import FriendlyErrors
 
 struct TerminalSanitizerTests {
     @Test(arguments: [

@@ -140,10 +140,10 @@ import Testing
     @Test func explainFillsAnAppsPlaceholdersWithNumberedSamplesAndSaysWhatItCannotKnow() throws {
         let folder = try makeTemporaryFolder([
             "en.lproj/App.strings": """
-                "photo.quota.title" = "Storage almost full";
-                "photo.quota.message" = "%1$@ uses %2$lld MB of %3$lld MB.";
-                "photo.quota.action.deleteOld" = "Delete Old Photos";
-                """
+            "photo.quota.title" = "Storage almost full";
+            "photo.quota.message" = "%1$@ uses %2$lld MB of %3$lld MB.";
+            "photo.quota.action.deleteOld" = "Delete Old Photos";
+            """
         ])
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let unknown = try ToolRunner.run(["explain", "photo.quota", "--catalog", folder, "--locale", "en"])

@@ -1,5 +1,5 @@
 import Foundation
-@_spi(Benchmarks) import FriendlyErrors
+@_spi(RepositoryInternals) import FriendlyErrors
 
 /// The errors the benchmarks classify: one of each family the pipeline knows.
 enum Fixtures {

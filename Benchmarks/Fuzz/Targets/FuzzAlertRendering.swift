@@ -26,14 +26,14 @@ func fuzzAlertRendering(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     }
 
     // problem+json and JSON Lines, default and smallest limits.
-    var limits = JSONPresenter.Limits()
+    var limits = PresenterLimits()
     limits.maximumTextBytes = input.int()
     limits.maximumIdentifierBytes = input.int()
     limits.maximumFieldProblems = input.int()
     for presenter in [
         JSONPresenter(revealsFilePaths: true), JSONPresenter(typeBaseURI: "https://e.example/", limits: limits),
     ] {
-        let response = ErrorResponse(alert: alert, contentLanguage: alert.language, presenter: presenter)
+        let response = ErrorResponse(alert: alert, contentLanguage: alert.language, writer: presenter)
         check(response.body, presenter: presenter)
         let line = presenter.line(for: alert, instance: JSONPresenter.newInstance())
         guard line.last == 0x0A, line.dropLast().firstIndex(of: 0x0A) == nil else { fatalError("not one JSON line") }
@@ -41,7 +41,7 @@ func fuzzAlertRendering(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     }
 
     // The web page, with a request whose target, host and referer come from the input.
-    let request = HTMLPresenter.PageRequest(
+    let request = ErrorRequest(
         method: input.byte() & 1 == 0 ? "GET" : "POST", target: input.text(), host: input.text(),
         referer: input.text(), styleNonce: input.text())
     checkPage(HTMLPresenter(titleSuffix: input.text(), limits: limits).pageBytes(for: alert, request: request))

@@ -105,30 +105,6 @@ public struct Alert: Sendable, Hashable {
         actions.first { $0.role == .cancel }
     }
 
-    /// Orders recoveries and the stock actions after the Human Interface Guidelines: OK alone when
-    /// there is no recovery; a destructive recovery before Cancel and a non-destructive one after it;
-    /// with more choices, destructive ones first, the rest in the given order, Cancel last.
-    package static func orderedActions(for recoveries: [AlertAction], cancel: AlertAction, ok: AlertAction)
-        -> [AlertAction]
-    {
-        switch recoveries.count {
-        case 0:
-            return [ok]
-        case 1:
-            return suggestionActions(recoveries[0], cancel: cancel)
-        default:
-            let destructive = recoveries.filter { $0.role == .destructive }
-            let others = recoveries.filter { $0.role != .destructive }
-            return destructive + others + [cancel]
-        }
-    }
-
-    /// A suggestion's two actions: a destructive recovery before Cancel, any other after it.
-    /// Inlined, so the localizer's hot path builds the array literal in place.
-    @inline(__always)
-    static func suggestionActions(_ recovery: AlertAction, cancel: AlertAction) -> [AlertAction] {
-        recovery.role == .destructive ? [recovery, cancel] : [cancel, recovery]
-    }
 }
 
 extension Alert {

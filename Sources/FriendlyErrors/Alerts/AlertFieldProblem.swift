@@ -29,11 +29,11 @@ public struct AlertFieldProblem: Sendable, Hashable {
     /// not hold (RFC 3986) is percent-encoded — a space, a line break, `%`, `"`, `<`, non-ASCII
     /// letters — so `"/a b/€"` becomes `"#/a%20b/%E2%82%AC"`. A field given in fragment form
     /// (`"#/a%20b"`) keeps its `%XX` escapes.
-    public var pointerFragment: String? {
+    package var pointerFragment: String? {
         pointerFragment(maximumBytes: .max)
     }
 
-    /// ``pointerFragment``, at most `maximumBytes` long (16 or more): a longer one is cut at a
+    /// `pointerFragment`, at most `maximumBytes` long (16 or more): a longer one is cut at a
     /// character and ends with `%E2%80%A6` (`…`), so a megabyte pointer costs no more than the cap.
     func pointerFragment(maximumBytes: Int) -> String? {
         guard isPointer else { return nil }

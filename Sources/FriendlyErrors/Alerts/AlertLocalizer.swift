@@ -46,9 +46,9 @@ struct AlertLocalizer {
         case 1 where !Self.isStockID(classification.recoveries[0].id):
             // The common suggestion (one recovery and Cancel), built straight into its final array.
             let recovery = action(for: classification.recoveries[0], lookup)
-            actions = Alert.suggestionActions(recovery, cancel: language.cancel)
+            actions = AlertAction.suggestionActions(recovery, cancel: language.cancel)
         default:
-            actions = Alert.orderedActions(
+            actions = AlertAction.orderedActions(
                 for: recoveryActions(classification.recoveries, lookup), cancel: language.cancel, ok: language.ok)
         }
         return Alert(

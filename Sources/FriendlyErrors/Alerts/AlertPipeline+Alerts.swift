@@ -9,7 +9,7 @@ extension AlertPipeline {
     /// pipeline.alert(for: error, in: .acceptLanguage(acceptLanguageHeader)) // a server's request
     /// ```
     ///
-    /// A server answers a request with ``response(for:to:presenter:)``, which does this and the rest of the
+    /// A server answers a request with ``response(for:to:writers:)``, which does this and the rest of the
     /// response (status, headers, body, the log's observation) in one call.
     ///
     /// - Parameters:

@@ -29,7 +29,7 @@ public struct PresenterTexts: Sendable, Hashable {
     /// The library's built-in texts in `language` (a catalog language such as `"ja"` or `"pt-BR"`),
     /// or in its base language when it has none: what an alert made by hand, not by a pipeline,
     /// carries.
-    public init(builtInLanguage language: String) {
+    package init(builtInLanguage language: String) {
         let index = TranslationCatalog.builtIn.index
         self.init(index: index, ordinal: index.languages.firstIndex { $0.name == language } ?? CatalogIndex.baseOrdinal)
     }

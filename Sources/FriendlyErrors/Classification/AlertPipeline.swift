@@ -32,7 +32,7 @@ public struct AlertPipeline: Sendable {
         /// it off when a dependency puts internals into its descriptions.
         ///
         /// Alerts for a server's client (``ClassificationContext/Audience/serverClient``, as every
-        /// response of ``AlertPipeline/response(for:to:presenter:)``) never show them, whatever this says: only
+        /// response of ``AlertPipeline/response(for:to:writers:)``) never show them, whatever this says: only
         /// the types listed with ``AlertPipeline/showingTexts(of:code:)`` are shown there.
         public var showsForeignLocalizedDescriptions: Bool
         /// How many times a throwing recovery may lead to a new alert in one presentation.
@@ -100,7 +100,7 @@ public struct AlertPipeline: Sendable {
 
     /// Whether any observer sees this pipeline's classifications: an integration can skip gathering
     /// metadata (``ClassificationContext/metadata``) that nobody would read.
-    public var isObserved: Bool { !observers.isEmpty }
+    @_spi(RepositoryInternals) public var isObserved: Bool { !observers.isEmpty }
 
     // MARK: Classifying
 
@@ -386,4 +386,3 @@ private final class ClassifierChain: Sendable {
         }
     }
 }
-

@@ -56,7 +56,7 @@ public struct Classification: Sendable {
     var textLanguage: String? = nil
 
     /// How loud this error is in an operator's log: ``logLevelOverride``, else the default from the
-    /// category, severity and status (see ``LogLevel/default(category:severity:httpStatus:)``):
+    /// category, severity and status (see `LogLevel.default(category:severity:httpStatus:)`):
     /// 4xx at `notice` or below, 5xx at `error`, cancellations at `debug`.
     public var logLevel: LogLevel {
         logLevelOverride ?? LogLevel.default(category: category, severity: severity, httpStatus: httpStatus)

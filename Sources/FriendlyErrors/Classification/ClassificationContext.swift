@@ -31,7 +31,7 @@ public struct ClassificationContext: Sendable, Hashable {
         public static let processUser = Audience(0)
         /// A server's client, across the network. Only texts the app said are meant for users are
         /// shown: another library's `LocalizedError` texts only for the types listed with
-        /// ``AlertPipeline/showingTexts(of:code:)``. Every response of ``AlertPipeline/response(for:to:presenter:)``
+        /// ``AlertPipeline/showingTexts(of:code:)``. Every response of ``AlertPipeline/response(for:to:writers:)``
         /// is made for this audience.
         public static let serverClient = Audience(1)
 

@@ -54,4 +54,3 @@ public struct ClassificationEvent: Sendable {
         (context.audience == .serverClient ? "Request failed: " : "Failed: ") + classification.code
     }
 }
-

@@ -65,7 +65,9 @@ struct ErrorTypeFacts {
     }
 
     /// A cast to `E`, the concrete type of `error`, as a `LocalizedError`; see ``caster(for:)``.
-    private static func localizedCaster<E: LocalizedError>(for error: E) -> @Sendable (any Error) -> (any LocalizedError)? {
+    private static func localizedCaster<E: LocalizedError>(for error: E)
+        -> @Sendable (any Error) -> (any LocalizedError)?
+    {
         { error in
             func cast<T: Error>(_ value: T) -> (any LocalizedError)? {
                 ExactTypeCast.cast(value, to: E.self)

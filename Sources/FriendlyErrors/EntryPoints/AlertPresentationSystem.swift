@@ -49,7 +49,7 @@ public enum AlertPresentationSystem {
             return nil
         }
         guard let previous else { return true }
-        StandardError.write(
+        LibraryDiagnostics.write(
             "FriendlyErrors: AlertPresentationSystem.bootstrap was called again at \(site); it can be called only once "
                 + "per process and was first called at \(previous). The first presenter stays in place; use "
                 + "AlertPresentationSystem.withPresenter(_:operation:) to present differently in one task.\n")
@@ -95,7 +95,8 @@ public enum AlertPresentationSystem {
         operation: () async throws -> Result
     ) async rethrows -> Result {
         let scoped = Override(
-            coordinator: AlertCoordinator(presenter: presenter), pipeline: pipeline.map(InstalledPipeline.init) ?? override?.pipeline)
+            coordinator: AlertCoordinator(presenter: presenter),
+            pipeline: pipeline.map(InstalledPipeline.init) ?? override?.pipeline)
         return try await $override.withValue(scoped, operation: operation, isolation: isolation)
     }
 

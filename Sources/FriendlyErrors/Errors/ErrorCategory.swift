@@ -20,7 +20,7 @@ public struct ErrorCategory: Sendable, Hashable, CustomStringConvertible {
         let exitStatus: Int32
         let isTransient: Bool
         let catalogCode: String
-        /// The position in ``ErrorCategory/builtIn`` of a built-in category, else -1.
+        /// The position in `builtIn` of a built-in category, else -1.
         let builtInOrdinal: Int
 
         init(name: String, httpStatus: Int, exitStatus: Int32, isTransient: Bool, builtInOrdinal: Int) {
@@ -82,9 +82,11 @@ extension ErrorCategory {
     /// Something that was asked for does not exist (HTTP 404, `EX_NOINPUT` 66).
     public static let notFound = ErrorCategory("notFound", httpStatus: 404, exitStatus: 66, builtInOrdinal: 2)
     /// The user has not said who they are, or their credentials expired (HTTP 401, `EX_NOPERM` 77).
-    public static let unauthenticated = ErrorCategory("unauthenticated", httpStatus: 401, exitStatus: 77, builtInOrdinal: 3)
+    public static let unauthenticated = ErrorCategory(
+        "unauthenticated", httpStatus: 401, exitStatus: 77, builtInOrdinal: 3)
     /// The user or the process may not do this (HTTP 403, `EX_NOPERM` 77).
-    public static let permissionDenied = ErrorCategory("permissionDenied", httpStatus: 403, exitStatus: 77, builtInOrdinal: 4)
+    public static let permissionDenied = ErrorCategory(
+        "permissionDenied", httpStatus: 403, exitStatus: 77, builtInOrdinal: 4)
     /// The operation clashes with the current state: it exists already, it was changed meanwhile
     /// (HTTP 409, `EX_CANTCREAT` 73).
     public static let conflict = ErrorCategory("conflict", httpStatus: 409, exitStatus: 73, builtInOrdinal: 5)
@@ -92,16 +94,19 @@ extension ErrorCategory {
     public static let unavailable = ErrorCategory(
         "unavailable", httpStatus: 503, exitStatus: 69, isTransient: true, builtInOrdinal: 6)
     /// The operation took too long (HTTP 504, `EX_TEMPFAIL` 75).
-    public static let timeout = ErrorCategory("timeout", httpStatus: 504, exitStatus: 75, isTransient: true, builtInOrdinal: 7)
+    public static let timeout = ErrorCategory(
+        "timeout", httpStatus: 504, exitStatus: 75, isTransient: true, builtInOrdinal: 7)
     /// Too many requests in too short a time (HTTP 429, `EX_TEMPFAIL` 75).
     public static let rateLimited = ErrorCategory(
         "rateLimited", httpStatus: 429, exitStatus: 75, isTransient: true, builtInOrdinal: 8)
     /// There is no room left: disk, quota (HTTP 507, `EX_CANTCREAT` 73).
-    public static let insufficientStorage = ErrorCategory("insufficientStorage", httpStatus: 507, exitStatus: 73, builtInOrdinal: 9)
+    public static let insufficientStorage = ErrorCategory(
+        "insufficientStorage", httpStatus: 507, exitStatus: 73, builtInOrdinal: 9)
     /// Reading or writing failed below the app (HTTP 500, `EX_IOERR` 74).
     public static let ioFailure = ErrorCategory("ioFailure", httpStatus: 500, exitStatus: 74, builtInOrdinal: 10)
     /// The configuration is missing or wrong (HTTP 500, `EX_CONFIG` 78).
-    public static let configuration = ErrorCategory("configuration", httpStatus: 500, exitStatus: 78, builtInOrdinal: 11)
+    public static let configuration = ErrorCategory(
+        "configuration", httpStatus: 500, exitStatus: 78, builtInOrdinal: 11)
     /// The operation was cancelled (HTTP 499 "client closed request", exit 1).
     public static let cancelled = ErrorCategory("cancelled", httpStatus: 499, exitStatus: 1, builtInOrdinal: 12)
     /// A bug: something that should not happen did (HTTP 500, `EX_SOFTWARE` 70).
@@ -136,7 +141,7 @@ extension ErrorCategory {
     }
 
     /// The built-in categories, in a stable order.
-    public static let builtIn: [ErrorCategory] = [
+    @_spi(RepositoryInternals) public static let builtIn: [ErrorCategory] = [
         .invalidInput, .invalidData, .notFound, .unauthenticated, .permissionDenied, .conflict, .unavailable,
         .timeout, .rateLimited, .insufficientStorage, .ioFailure, .configuration, .cancelled, .internal, .unknown,
     ]

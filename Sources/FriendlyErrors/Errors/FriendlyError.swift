@@ -43,7 +43,7 @@ public import Foundation
 ///   (title, message) or is left out (reason, suggestion): a raw key is never shown.
 ///
 /// Every `FriendlyError` also answers Foundation's `LocalizedError` and `RecoverableError` in the
-/// process language (see `Presentation/FriendlyError+Foundation.swift`), so `localizedDescription`, SwiftUI's
+/// process language (see `EntryPoints/FriendlyError+Foundation.swift`), so `localizedDescription`, SwiftUI's
 /// `.alert(isPresented:error:)` and argument-parser show the message. Do not also conform to
 /// `CustomNSError`: a type that is both loses all its strings when bridged to `NSError`.
 public protocol FriendlyError: LocalizedError, RecoverableError {

@@ -40,7 +40,7 @@ public enum LogLevel: String, Sendable, Hashable, CaseIterable, Codable, Compara
     /// The default level of a failure: ``debug`` for a cancellation; for a server error (5xx)
     /// ``error``, or ``warning`` and ``info`` for those severities; for a client error (4xx)
     /// ``notice``, or ``info`` for an informational one.
-    public static func `default`(category: ErrorCategory, severity: Severity, httpStatus: Int) -> LogLevel {
+    package static func `default`(category: ErrorCategory, severity: Severity, httpStatus: Int) -> LogLevel {
         if category == .cancelled { return .debug }
         if (500...599).contains(httpStatus) {
             switch severity {

@@ -163,7 +163,8 @@ final class AlertCoordinator: Sendable {
                     state.busy = false
                     return (nil, joiners)
                 }
-                let key = CoalescingKey(code: next.alert.code, message: next.alert.message, language: next.alert.language)
+                let key = CoalescingKey(
+                    code: next.alert.code, message: next.alert.message, language: next.alert.language)
                 state.pending[key] = nil
                 next.turnGranted = true
                 let turn = next.turn

@@ -62,7 +62,7 @@ public struct TextOutput: Sendable {
     }
 
     /// This output, with every write made harmless for a terminal first: control characters, escape
-    /// sequences and bidi overrides become visible escapes (see ``TerminalSanitizer``).
+    /// sequences and bidi overrides become visible escapes (see `TerminalSanitizer`).
     ///
     /// For text from outside the program — file names, catalog keys and values, arguments, an
     /// error's own text — printed by a command-line tool. Presenters sanitise their own text and add
@@ -85,7 +85,7 @@ public struct TextOutput: Sendable {
 }
 
 /// Diagnostics of the library itself (a second bootstrap, a catalog problem nobody collected).
-enum StandardError {
+enum LibraryDiagnostics {
     static func write(_ text: String) {
         FileDescriptorWriter.write(TerminalSanitizer.sanitize(text), to: 2)
     }

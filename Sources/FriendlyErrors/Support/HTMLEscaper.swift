@@ -8,7 +8,7 @@
 ///   become U+FFFD (�): the HTML parser reports them as errors, and a terminal or log that later
 ///   shows the page's source would interpret them;
 /// - the bidi embeddings, overrides and isolates U+202A–U+202E and U+2066–U+2069 become their visible
-///   Swift escapes (`\u{202E}`), as on the console (``TerminalSanitizer``): inside an isolated element
+///   Swift escapes (`\u{202E}`), as on the console (`TerminalSanitizer`): inside an isolated element
 ///   an override still reverses what follows it (`gnp.exe` shown as `exe.png`);
 /// - everything else is written as it is, the bidi marks U+200E, U+200F and U+061C included: they
 ///   reorder no run, and translators of right-to-left languages need them.
@@ -52,7 +52,9 @@ enum HTMLEscaper {
                     continue
                 }
                 let (second, third) = (input[index + 1], input[index + 2])
-                guard (second == 0x80 && (0xAA...0xAE).contains(third)) || (second == 0x81 && (0xA6...0xA9).contains(third))
+                guard
+                    (second == 0x80 && (0xAA...0xAE).contains(third))
+                        || (second == 0x81 && (0xA6...0xA9).contains(third))
                 else {
                     index += 1
                     continue
@@ -96,7 +98,7 @@ enum HTMLEscaper {
         return byte == 0x7F || byte == 0xC2 || byte == 0xE2
     }
 
-    /// `\u{XXXX}` with uppercase hexadecimal digits, as ``TerminalSanitizer`` shows a scalar.
+    /// `\u{XXXX}` with uppercase hexadecimal digits, as `TerminalSanitizer` shows a scalar.
     private static func appendVisibleEscape(_ scalar: UInt32, to output: inout [UInt8]) {
         output.append(contentsOf: "\\u{".utf8)
         output.append(contentsOf: String(scalar, radix: 16, uppercase: true).utf8)

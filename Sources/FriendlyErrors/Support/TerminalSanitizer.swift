@@ -34,7 +34,7 @@
 /// ```swift
 /// print(TerminalSanitizer.sanitize(fileName))   // "\u{1B}]0;evil\u{07}report.txt"
 /// ```
-public enum TerminalSanitizer {
+@_spi(RepositoryInternals) public enum TerminalSanitizer {
     /// The text with every dangerous scalar replaced by `\u{XX}`; the same string when nothing is.
     public static func sanitize(_ text: String) -> String {
         guard TerminalByteScanner.containsDangerousBytes(text) else { return text }

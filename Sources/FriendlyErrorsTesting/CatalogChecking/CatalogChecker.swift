@@ -140,14 +140,14 @@ public struct CatalogChecker: Sendable {
             return cancels == 0 ? [] : ["a confirmation has a Cancel action but nothing to cancel"]
         case .suggestion:
             guard cancels == 1 else { return ["a suggestion has \(cancels) Cancel actions instead of one"] }
-            let (first, second) = (alert.actions[0], alert.actions[1])
-            if first.role == .cancel && second.role == .destructive {
-                return ["the destructive action '\(second.id)' comes after Cancel; it must come first"]
-            }
-            if second.role == .cancel && first.role != .destructive {
-                return ["the action '\(first.id)' comes before Cancel; only a destructive action may"]
-            }
-            return []
+            // The order the pipeline gives a suggestion (`AlertAction.orderedActions`), its one definition.
+            guard let cancel = alert.cancelAction, let recovery = alert.actions.first(where: { $0.role != .cancel })
+            else { return [] }
+            let expected = AlertAction.orderedActions(for: [recovery], cancel: cancel, ok: cancel).map(\.id)
+            guard alert.actions.map(\.id) != expected else { return [] }
+            return recovery.role == .destructive
+                ? ["the destructive action '\(recovery.id)' comes after Cancel; it must come first"]
+                : ["the action '\(recovery.id)' comes before Cancel; only a destructive action may"]
         case .choiceList:
             return cancels == 1 ? [] : ["a choice list has \(cancels) Cancel actions instead of one"]
         }

@@ -1,4 +1,4 @@
-import FriendlyErrors
+@_spi(RepositoryInternals) import FriendlyErrors
 
 /// One thing wrong with an error catalog, found by ``CatalogChecker``: which case, in which
 /// language, under which key, and what is wrong.

@@ -1,5 +1,5 @@
 import Foundation
-@_spi(Benchmarks) public import FriendlyErrors
+@_spi(RepositoryInternals) public import FriendlyErrors
 
 /// An alert as the ``JSONPresenter`` sends it — problem+json (RFC 9457 extended with the alert's
 /// fields) — pretty-printed with sorted keys for snapshots that reviewers read.
@@ -16,7 +16,9 @@ public enum AlertJSON {
     /// snapshot file.
     public static func text(for alert: Alert, presenter: JSONPresenter = JSONPresenter()) -> String {
         let options: JSONSerialization.WritingOptions = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        guard let data = try? JSONSerialization.data(withJSONObject: object(for: alert, presenter: presenter), options: options)
+        guard
+            let data = try? JSONSerialization.data(
+                withJSONObject: object(for: alert, presenter: presenter), options: options)
         else { return "{}\n" }
         return String(decoding: data, as: UTF8.self) + "\n"
     }

@@ -1,5 +1,5 @@
 import Foundation
-import FriendlyErrors
+@_spi(RepositoryInternals) import FriendlyErrors
 
 /// `friendly-errors explain <code>`: shows the alert a code produces — a built-in one or one of an
 /// app's catalog — in a language, as the console shows it or as problem+json, so a writer can read
@@ -31,7 +31,8 @@ struct ExplainCommand {
                 help: "The category of an app's code (its catalog cannot say), such as notFound.",
                 allowedValues: ErrorCategory.builtIn.map(\.name)),
             .init(
-                name: "severity", valueName: "severity", help: "The severity of an app's code (its catalog cannot say).",
+                name: "severity", valueName: "severity",
+                help: "The severity of an app's code (its catalog cannot say).",
                 allowedValues: Severity.allCases.map(\.rawValue)),
             .init(
                 name: "destructive", valueName: "ids",
@@ -92,7 +93,8 @@ struct ExplainCommand {
                         + unknown.map(\.option).joined(separator: " and ")
                         + (unknown.count == 1 ? " to show it." : " to show them."))
             }
-            for index in classification.recoveries.indices where destructiveIDs.contains(classification.recoveries[index].id) {
+            for index in classification.recoveries.indices
+            where destructiveIDs.contains(classification.recoveries[index].id) {
                 classification.recoveries[index].isDestructive = true
             }
             if destructiveIDs.isEmpty, !classification.recoveries.isEmpty {

@@ -1,5 +1,5 @@
 import Foundation
-import FriendlyErrors
+@_spi(RepositoryInternals) import FriendlyErrors
 import GRPCCore
 import Testing
 

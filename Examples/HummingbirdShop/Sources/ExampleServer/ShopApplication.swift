@@ -30,8 +30,10 @@ func buildShopRouter(friendlyErrors: Bool = true) -> Router<BasicRequestContext>
             middleware: FriendlyErrorsMiddleware(
                 pipeline: pipeline,
                 options: FriendlyErrorsOptions(
-                    presenter: JSONPresenter(typeBaseURI: "https://errors.example.com/"),
-                    htmlPresenter: HTMLPresenter(titleSuffix: "Shop"))))
+                    writers: [
+                        JSONPresenter(typeBaseURI: "https://errors.example.com/"), HTMLPresenter(titleSuffix: "Shop"),
+                        PlainTextBodyWriter(),
+                    ])))
     }
     router.post("/orders") { request, context -> String in
         let order = try await request.decode(as: Order.self, context: context)

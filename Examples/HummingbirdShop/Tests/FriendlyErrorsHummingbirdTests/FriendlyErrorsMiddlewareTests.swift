@@ -27,7 +27,7 @@ import Testing
     }
 
     @Test func optionsChooseTheProblemTypeBase() async throws {
-        let options = FriendlyErrorsOptions(presenter: JSONPresenter(typeBaseURI: "https://errors.example.com/"))
+        let options = FriendlyErrorsOptions(writers: [JSONPresenter(typeBaseURI: "https://errors.example.com/"), HTMLPresenter(), PlainTextBodyWriter()])
         let app = TestApp(options: options) { router in
             router.post("/orders") { _, _ -> String in throw InsufficientFunds(missingCredits: 1) }
         }

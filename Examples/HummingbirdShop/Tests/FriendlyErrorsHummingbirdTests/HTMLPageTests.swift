@@ -11,7 +11,7 @@ import Testing
 
     let app = TestApp(
         pipeline: AlertPipeline().addingCatalog(shopCatalog),
-        options: FriendlyErrorsOptions(htmlPresenter: HTMLPresenter(titleSuffix: "Shop"))
+        options: FriendlyErrorsOptions(writers: [JSONPresenter(), HTMLPresenter(titleSuffix: "Shop"), PlainTextBodyWriter()])
     ) { router in
         router.get("/account") { _, _ -> String in throw SignInRequired() }
         // Hummingbird routes HEAD on its own.
@@ -47,11 +47,15 @@ import Testing
         #expect(actions.last?["href"] as? String == "/login?next=%2Faccount")
     }
 
-    @Test func headGetsThePagesHeadersAlone() async throws {
+    @Test func headGetsThePagesHeadersAloneWithTheContentLengthOfTheGetsBody() async throws {
         let head = try await app.send(.head, "/account", headers: [.accept: Self.browserAccept])
+        let get = try await app.send(.get, "/account", headers: [.accept: Self.browserAccept])
         #expect(head.status == 401)
         #expect(head.headers[.contentType] == "text/html; charset=utf-8")
         #expect(head.body.isEmpty)
+        // RFC 9110, section 8.6: the length of the body a GET gets, not 0.
+        #expect(head.headers[.contentLength] == String(get.body.utf8.count))
+        #expect(get.headers[.contentLength] == String(get.body.utf8.count))
     }
 
     @Test func plainTextAndJSONStayWhatTheyWere() async throws {
@@ -63,7 +67,7 @@ import Testing
     }
 
     @Test func withoutAnHTMLPresenterBrowsersGetProblemJSON() async throws {
-        let app = TestApp(options: FriendlyErrorsOptions(htmlPresenter: nil)) { router in
+        let app = TestApp(options: FriendlyErrorsOptions(writers: [JSONPresenter(), PlainTextBodyWriter()])) { router in
             router.get("/account") { _, _ -> String in throw SignInRequired() }
         }
         let response = try await app.send(.get, "/account", headers: [.accept: Self.browserAccept])

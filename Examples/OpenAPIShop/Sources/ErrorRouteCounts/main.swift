@@ -31,7 +31,7 @@ let middleware = FriendlyErrorsServerMiddleware(
     // Like the example shop's: the app adds English and Japanese texts.
     pipeline: AlertPipeline().addingCatalog(
         TranslationCatalog(strings: ["en": ["shop.title": "Shop"], "ja": ["shop.title": "ショップ"]])),
-    options: .init(presenter: JSONPresenter(typeBaseURI: "https://errors.example.com/")), logger: logger)
+    options: .init(writers: [JSONPresenter(typeBaseURI: "https://errors.example.com/"), HTMLPresenter(), PlainTextBodyWriter()]), logger: logger)
 
 /// What the handler throws: the example's `BenchRequestError`, with the small JSON body it encodes itself.
 struct BenchRequestError: Error, HTTPResponseConvertible {

@@ -121,7 +121,7 @@ func buildShopRouter(friendlyErrors: Bool = true, logger: Logger = Logger(label:
         friendlyErrors
         ? FriendlyErrorsServerMiddleware(
             pipeline: AlertPipeline().addingCatalog(shopCatalog),
-            options: .init(presenter: JSONPresenter(typeBaseURI: "https://errors.example.com/")), logger: logger)
+            options: .init(writers: [JSONPresenter(typeBaseURI: "https://errors.example.com/"), HTMLPresenter(), PlainTextBodyWriter()]), logger: logger)
         : ErrorHandlingMiddleware()
     try ShopService().registerHandlers(on: router, middlewares: [middleware])
     return router

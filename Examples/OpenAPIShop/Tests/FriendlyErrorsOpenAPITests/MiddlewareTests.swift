@@ -32,6 +32,15 @@ import Testing
         #expect(response.headers[.retryAfter] == "30")
     }
 
+    @Test func headGetsTheHeadersWithTheContentLengthOfTheGetsBody() async throws {
+        let get = try await TestMiddleware().answer(MissingOrder())
+        let head = try await TestMiddleware().answer(MissingOrder(), method: .head)
+        #expect(head.status == 404 && head.body.isEmpty)
+        #expect(head.headers[.contentType] == "application/problem+json")
+        // RFC 9110, section 8.6: the length of the body a GET gets, not 0.
+        #expect(head.headers[.contentLength] == String(get.body.utf8.count))
+    }
+
     @Test func redirectIsPassedThrough() async throws {
         let response = try await TestMiddleware().answer(Moved())
         #expect(response.status == 303)
@@ -94,7 +103,7 @@ import Testing
     }
 
     @Test func typeBaseURIComesFromTheOptions() async throws {
-        let test = TestMiddleware(options: .init(presenter: JSONPresenter(typeBaseURI: "https://errors.example.com/")))
+        let test = TestMiddleware(options: .init(writers: [JSONPresenter(typeBaseURI: "https://errors.example.com/"), HTMLPresenter(), PlainTextBodyWriter()]))
         let response = try await test.answer(MissingOrder())
         #expect(response.json["type"] as? String == "https://errors.example.com/order/missing")
     }

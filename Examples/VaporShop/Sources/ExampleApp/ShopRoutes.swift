@@ -29,8 +29,10 @@ func configureShop(_ app: Application, friendlyErrors: Bool = true) {
             with: FriendlyErrorsMiddleware(
                 pipeline: pipeline,
                 options: FriendlyErrorsOptions(
-                    presenter: JSONPresenter(typeBaseURI: "https://errors.example.com/"),
-                    htmlPresenter: HTMLPresenter(titleSuffix: "Shop"))))
+                    writers: [
+                        JSONPresenter(typeBaseURI: "https://errors.example.com/"), HTMLPresenter(titleSuffix: "Shop"),
+                        PlainTextBodyWriter(),
+                    ])))
     }
     app.post("signup") { request -> String in
         try SignUp.validate(content: request)

@@ -39,6 +39,16 @@ import VaporTesting
         }
     }
 
+    @Test func headGetsTheHeadersWithTheContentLengthOfTheGetsBody() async throws {
+        let app = TestApp { _ in }
+        let get = try await app.send(.GET, "no/such/page")
+        let head = try await app.send(.HEAD, "no/such/page")
+        #expect(get.status == 404 && head.status == 404)
+        #expect(head.body.isEmpty)
+        // RFC 9110, section 8.6: the length of the body a GET gets, not 0.
+        #expect(head.headers.first(name: .contentLength) == String(get.body.utf8.count))
+    }
+
     @Test func anAppsFriendlyErrorBecomesProblemJSON() async throws {
         let app = TestApp(pipeline: AlertPipeline().addingCatalog(shopCatalog)) { app in
             app.post("orders") { _ -> String in throw InsufficientFunds(missingCredits: 42) }

@@ -11,7 +11,7 @@ import Vapor
 
     let app = TestApp(
         pipeline: AlertPipeline().addingCatalog(shopCatalog),
-        options: FriendlyErrorsOptions(htmlPresenter: HTMLPresenter(titleSuffix: "Shop"))
+        options: FriendlyErrorsOptions(writers: [JSONPresenter(), HTMLPresenter(titleSuffix: "Shop"), PlainTextBodyWriter()])
     ) { app in
         app.get("account") { _ -> String in throw SignInRequired() }
         app.get("search") { _ -> String in throw Abort(.tooManyRequests, headers: ["Retry-After": "30"]) }
@@ -67,7 +67,7 @@ import Vapor
     }
 
     @Test func withoutAnHTMLPresenterBrowsersGetProblemJSON() async throws {
-        let app = TestApp(options: FriendlyErrorsOptions(htmlPresenter: nil)) { app in
+        let app = TestApp(options: FriendlyErrorsOptions(writers: [JSONPresenter(), PlainTextBodyWriter()])) { app in
             app.get("account") { _ -> String in throw SignInRequired() }
         }
         let response = try await app.send(.GET, "account", headers: ["Accept": Self.browserAccept])

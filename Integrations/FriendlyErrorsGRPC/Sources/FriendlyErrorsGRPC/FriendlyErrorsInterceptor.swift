@@ -1,5 +1,6 @@
 import Foundation
 @_exported public import FriendlyErrors
+@_spi(RepositoryInternals) public import FriendlyErrors
 public import GRPCCore
 import GRPCProtobuf
 public import Logging
@@ -96,7 +97,7 @@ public struct FriendlyErrorsInterceptor: ServerInterceptor {
                 kept = rpcError
             }
         }
-        var server = ServerRequest(method: "POST", acceptLanguage: Self.acceptLanguage(in: metadata))
+        var server = ErrorRequest(method: "POST", acceptLanguage: Self.acceptLanguage(in: metadata))
         if pipeline.isObserved {
             server.metadata = [
                 "rpc.method": context.descriptor.fullyQualifiedMethod, "rpc.peer": context.remotePeer,

@@ -1,13 +1,15 @@
 @_exported public import FriendlyErrors
-public import Hummingbird
+@_spi(RepositoryInternals) public import FriendlyErrors
 import HTTPTypes
+public import Hummingbird
 public import Logging
 import NIOCore
 
 /// A Hummingbird middleware that answers every error thrown below it — the app's own, Hummingbird's,
-/// anything — with the core's server response (`AlertPipeline.response(for:to:presenter:htmlPresenter:)`):
-/// RFC 9457 problem+json in the client's language, a web page for a browser (`Accept: text/html`), or
-/// plain text, logged through the request's `context.logger`.
+/// anything — with the core's server response (`AlertPipeline.response(for:to:writers:)`):
+/// RFC 9457 problem+json in the client's language, a web page for a browser (`Accept: text/html`),
+/// plain text, or the app's own body writers, logged through the request's `context.logger`. A `HEAD`
+/// request gets the headers, with the `Content-Length` the body would have had.
 ///
 /// ```swift
 /// router.add(middleware: FriendlyErrorsMiddleware(pipeline: pipeline))
@@ -35,9 +37,10 @@ public struct FriendlyErrorsMiddleware<Context: RequestContext>: RouterMiddlewar
         for diagnostic in pipeline.catalog.diagnostics {
             logger.log(level: diagnostic.severity == .error ? .error : .warning, "\(diagnostic)")
         }
-        leadingFields = Dictionary(uniqueKeysWithValues: pipeline.catalog.languages.map {
-            ($0, [.contentType: ErrorResponse.contentType, .contentLanguage: $0, .vary: "Accept, Accept-Language"])
-        })
+        leadingFields = Dictionary(
+            uniqueKeysWithValues: pipeline.catalog.languages.map {
+                ($0, [.contentType: ErrorResponse.contentType, .contentLanguage: $0, .vary: "Accept, Accept-Language"])
+            })
     }
 
     public func handle(
@@ -53,7 +56,7 @@ public struct FriendlyErrorsMiddleware<Context: RequestContext>: RouterMiddlewar
     /// The response for `error` thrown by `request`, logged. SPI (`Measurement`), not part of the API: for
     /// the `ErrorRouteCounts` driver in Examples/HummingbirdShop, which counts it without a server.
     @_spi(Measurement) public func response(for error: any Error, request: Request, context: Context) -> Response {
-        var server = ServerRequest(
+        var server = ErrorRequest(
             method: request.method.rawValue, acceptLanguage: request.headers[.acceptLanguage],
             accept: request.headers[.accept], target: request.head.path, host: request.head.authority,
             referer: request.headers[.referer])
@@ -77,7 +80,7 @@ public struct FriendlyErrorsMiddleware<Context: RequestContext>: RouterMiddlewar
             }
         }
         let response = pipeline.response(
-            for: error, to: server, presenter: options.presenter, htmlPresenter: options.htmlPresenter)
+            for: error, to: server, writers: options.writers)
         if options.logsErrors { log(response.event, logger: context.logger) }
         var fields = HTTPFields()
         var rest = response.headers[...]
@@ -90,7 +93,9 @@ public struct FriendlyErrorsMiddleware<Context: RequestContext>: RouterMiddlewar
         }
         for header in rest {
             // The core's names are tokens already (an empty one is skipped); the usual ones are not made again.
-            let name = header.name == "Content-Type" ? .contentType : header.name == "Vary" ? .vary : HTTPField.Name(header.name)
+            let name =
+                header.name == "Content-Type"
+                ? .contentType : header.name == "Vary" ? .vary : HTTPField.Name(header.name)
             if let name { fields.append(HTTPField(name: name, value: header.value)) }
         }
         return Response(
@@ -111,11 +116,12 @@ public struct FriendlyErrorsMiddleware<Context: RequestContext>: RouterMiddlewar
 
 /// How ``FriendlyErrorsMiddleware`` answers and logs errors; every default is safe for production.
 public struct FriendlyErrorsOptions: Sendable {
-    /// Writes problem+json bodies: the `type` base URI and the size limits.
-    public var presenter: JSONPresenter
-    /// Writes the page a browser gets (`Accept: text/html`): where Cancel leads home, the title's
-    /// suffix, the brand; `nil` to answer browsers with problem+json too.
-    public var htmlPresenter: HTMLPresenter?
+    /// Write the response's body, the one `Accept` prefers (the first when it names none): by default
+    /// problem+json, the page a browser gets (`Accept: text/html`) and plain text. Pass your own to set
+    /// the `type` base URI (`JSONPresenter(typeBaseURI:)`), a page's home, title suffix and brand
+    /// (`HTMLPresenter(home:titleSuffix:brand:)`), to leave pages out, or to answer with a page of your
+    /// own template (a `ErrorBodyWriter`).
+    public var writers: [any ErrorBodyWriter]
     /// Whether the text of a Hummingbird `HTTPError` (`HTTPError(.badRequest, message: "…")`) is the
     /// problem's `detail` when no rule of the pipeline knows the error. Off: an error's own text may
     /// hold internals, so it reaches users only when the app says its messages are written for them.
@@ -125,11 +131,10 @@ public struct FriendlyErrorsOptions: Sendable {
 
     /// Options; the defaults suit production.
     public init(
-        presenter: JSONPresenter = JSONPresenter(), htmlPresenter: HTMLPresenter? = HTMLPresenter(),
-        revealsFrameworkMessages: Bool = false, logsErrors: Bool = true
+        writers: [any ErrorBodyWriter] = .standard, revealsFrameworkMessages: Bool = false,
+        logsErrors: Bool = true
     ) {
-        self.presenter = presenter
-        self.htmlPresenter = htmlPresenter
+        self.writers = writers
         self.revealsFrameworkMessages = revealsFrameworkMessages
         self.logsErrors = logsErrors
     }

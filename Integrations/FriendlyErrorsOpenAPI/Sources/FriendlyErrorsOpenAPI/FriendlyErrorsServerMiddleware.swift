@@ -1,11 +1,12 @@
 @_exported public import FriendlyErrors
+@_spi(RepositoryInternals) public import FriendlyErrors
 public import HTTPTypes
 public import Logging
 public import OpenAPIRuntime
 
 /// A swift-openapi-runtime server middleware that answers every error thrown below it — an operation
 /// handler's own, a request that does not decode, the runtime's — with the core's server response
-/// (``AlertPipeline/response(for:to:presenter:htmlPresenter:)``): RFC 9457 problem+json, a page for a
+/// (``AlertPipeline/response(for:to:writers:)``): RFC 9457 problem+json, a page for a
 /// browser (`Accept: text/html`) or text, in the language of `Accept-Language`, logged through `logger`.
 ///
 /// ```swift
@@ -68,7 +69,7 @@ public struct FriendlyErrorsServerMiddleware: ServerMiddleware {
         HTTPResponse, HTTPBody?
     ) {
         let read = ReadFields(request.headerFields)
-        var server = ServerRequest(
+        var server = ErrorRequest(
             method: request.method.rawValue, acceptLanguage: read.acceptLanguage, accept: read.accept,
             target: request.path, host: request.authority, referer: read.referer)
         if pipeline.isObserved {
@@ -101,7 +102,7 @@ public struct FriendlyErrorsServerMiddleware: ServerMiddleware {
             }
         }
         let response = pipeline.response(
-            for: answered, to: server, presenter: options.presenter, htmlPresenter: options.htmlPresenter)
+            for: answered, to: server, writers: options.writers)
         if options.logsErrors { log(response.event, operationID: operationID) }
         var fields = HTTPFields()
         var rest = response.headers[...]
@@ -134,7 +135,7 @@ public struct FriendlyErrorsServerMiddleware: ServerMiddleware {
     /// Hands the framework's status and headers to the core; returns the error's own response when it is
     /// not an error response (below 400), to be passed through as the runtime would.
     private func frameworkAnswer(
-        status: HTTPResponse.Status, headers: HTTPFields, body: HTTPBody?, into server: inout ServerRequest
+        status: HTTPResponse.Status, headers: HTTPFields, body: HTTPBody?, into server: inout ErrorRequest
     ) -> (HTTPResponse, HTTPBody?)? {
         if status.code < 400 { return (HTTPResponse(status: status, headerFields: headers), body) }
         server.frameworkStatus = status.code
@@ -161,21 +162,20 @@ extension FriendlyErrorsServerMiddleware {
     /// How ``FriendlyErrorsServerMiddleware`` answers and logs errors. Every setting has a production-safe
     /// default; options only gain members with defaults, so code that sets some keeps compiling.
     public struct Options: Sendable {
-        /// Writes problem+json bodies: the `type` base URI and the size limits.
-        public var presenter: JSONPresenter
-        /// Writes the page a browser gets (`Accept: text/html`): where Cancel leads home, the title's
-        /// suffix, the brand; `nil` to answer browsers with problem+json too.
-        public var htmlPresenter: HTMLPresenter?
+        /// Write the response's body, the one `Accept` prefers (the first when it names none): by default
+        /// problem+json, the page a browser gets (`Accept: text/html`) and plain text. Pass your own to set
+        /// the `type` base URI (`JSONPresenter(typeBaseURI:)`), a page's home, title suffix and brand
+        /// (`HTMLPresenter(home:titleSuffix:brand:)`), to leave pages out, or to answer with a page of your
+        /// own template (a `ErrorBodyWriter`).
+        public var writers: [any ErrorBodyWriter]
         /// Whether every error answered is logged through the middleware's logger. On by default.
         public var logsErrors: Bool
 
         /// Options; the defaults suit production.
         public init(
-            presenter: JSONPresenter = JSONPresenter(), htmlPresenter: HTMLPresenter? = HTMLPresenter(),
-            logsErrors: Bool = true
+            writers: [any ErrorBodyWriter] = .standard, logsErrors: Bool = true
         ) {
-            self.presenter = presenter
-            self.htmlPresenter = htmlPresenter
+            self.writers = writers
             self.logsErrors = logsErrors
         }
     }

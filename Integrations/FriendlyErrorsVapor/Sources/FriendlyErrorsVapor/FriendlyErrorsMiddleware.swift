@@ -1,4 +1,5 @@
 @_exported public import FriendlyErrors
+@_spi(RepositoryInternals) public import FriendlyErrors
 public import Logging
 import NIOCore
 import NIOHTTP1
@@ -47,7 +48,7 @@ public struct FriendlyErrorsMiddleware: Middleware {
 
     /// The response for `error` thrown while handling `request`; logs it.
     func response(for error: any Error, request: Request) -> Response {
-        var facts = ServerRequest(
+        var facts = ErrorRequest(
             method: request.method.rawValue, acceptLanguage: Self.joined(request.headers[.acceptLanguage]),
             accept: Self.joined(request.headers[.accept]), target: request.url.string,
             host: request.headers.first(name: .host), referer: request.headers.first(name: .referer))
@@ -63,15 +64,23 @@ public struct FriendlyErrorsMiddleware: Middleware {
             if options.revealsFrameworkMessages { facts.frameworkMessage = VaporErrorClassifier.userReason(of: abort) }
         }
         let response = pipeline.response(
-            for: error, to: facts, presenter: options.presenter, htmlPresenter: options.htmlPresenter)
+            for: error, to: facts, writers: options.writers)
         if options.logsErrors { log(response.event, request: request) }
         var headers = HTTPHeaders()
-        for header in response.headers where !header.name.isEmpty { headers.add(name: header.name, value: header.value) }
+        for header in response.headers where !header.name.isEmpty {
+            headers.add(name: header.name, value: header.value)
+        }
         var buffer = request.byteBufferAllocator.buffer(capacity: response.body.count)
         buffer.writeBytes(response.body)
-        return Response(
+        let answer = Response(
             status: HTTPResponseStatus(statusCode: response.status), headers: headers,
             body: Response.Body(buffer: buffer, byteBufferAllocator: request.byteBufferAllocator))
+        // A HEAD's `Content-Length` is the core's (the length of the body a GET gets): Vapor's
+        // initializer set it from the empty body.
+        if let length = response.value(forHeader: "Content-Length") {
+            answer.headers.replaceOrAdd(name: .contentLength, value: length)
+        }
+        return answer
     }
 
     /// Logs at the error's level with the event's metadata. The message carries the error's text as

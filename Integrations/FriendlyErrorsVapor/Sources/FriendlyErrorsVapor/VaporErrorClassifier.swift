@@ -50,11 +50,16 @@ struct VaporErrorClassifier: ErrorClassifier {
     private static let maximumProblems = 64
 
     /// The problems of a failed key, nested ones under its path (`/items/0/name`).
-    private static func appendProblems(of failure: ValidationResult, path: [String], to problems: inout [FieldProblem]) {
+    private static func appendProblems(of failure: ValidationResult, path: [String], to problems: inout [FieldProblem])
+    {
         guard problems.count < maximumProblems else { return }
         let key = failure.key
-        let path = path + [key.intValue.map(String.init) ?? String(key.stringValue.prefix(128))
-            .replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")]
+        let path =
+            path + [
+                key.intValue.map(String.init)
+                    ?? String(key.stringValue.prefix(128))
+                    .replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")
+            ]
         var nested: [(results: [any ValidatorResult], path: [String])] = []
         if let inner = failure.result as? ValidatorResults.Nested { nested = [(inner.results, path)] }
         if let each = failure.result as? ValidatorResults.NestedEach {
@@ -104,7 +109,8 @@ struct VaporErrorClassifier: ErrorClassifier {
             return ("validation.characters", [])
         case is any NotAllowedFailure: return ("validation.notAllowed", [])
         // The first part that failed speaks for both (`!.empty && .count(…)`); of an `||`, the left.
-        case let and as ValidatorResults.And: return problem(of: and.left.isFailure ? and.left : and.right, negated: false)
+        case let and as ValidatorResults.And:
+            return problem(of: and.left.isFailure ? and.left : and.right, negated: false)
         case let or as ValidatorResults.Or: return problem(of: or.left, negated: false)
         case let range as any RangeFailure: return range.problem
         default: return nil

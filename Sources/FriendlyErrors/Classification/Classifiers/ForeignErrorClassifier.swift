@@ -9,7 +9,7 @@ import Foundation
 ///
 /// Many libraries put technical text in `errorDescription` ("RouteNotFound.404: Not Found"), so on a
 /// server (a context whose ``ClassificationContext/audience`` is ``ClassificationContext/Audience/serverClient``,
-/// as for every response of ``AlertPipeline/response(for:to:presenter:)``) only the types the app listed with ``AlertPipeline/showingTexts(of:code:)`` are read; the
+/// as for every response of ``AlertPipeline/response(for:to:writers:)``) only the types the app listed with ``AlertPipeline/showingTexts(of:code:)`` are read; the
 /// others get the fallback's generic alert. Elsewhere (command-line tools) every foreign
 /// `LocalizedError` is read unless the configuration turns it off.
 struct ForeignErrorClassifier: ErrorClassifier {

@@ -40,7 +40,9 @@ enum FoundationErrorTable {
         }
 
         /// ``classification`` with a reason and field problems of the error's own.
-        func classification(reason: consuming LocalizableText, fieldProblems: consuming [FieldProblem] = []) -> Classification {
+        func classification(reason: consuming LocalizableText, fieldProblems: consuming [FieldProblem] = [])
+            -> Classification
+        {
             Classification(
                 code: code, category: category, severity: severity, title: LocalizableText(),
                 message: LocalizableText(), reason: reason, suggestion: LocalizableText(),

@@ -39,7 +39,7 @@ public struct CatalogDiagnostic: Sendable, Hashable, CustomStringConvertible {
     ///
     /// The file name and the message can hold text from the catalog (a key, a value), so control
     /// characters, escape sequences and bidi overrides are shown as visible escapes
-    /// (see ``TerminalSanitizer``); ``file`` and ``message`` keep the text as it is.
+    /// (see `TerminalSanitizer`); ``file`` and ``message`` keep the text as it is.
     public var description: String {
         TerminalSanitizer.sanitize("\(file):\(line):\(column): \(severity.rawValue): \(message)")
     }

@@ -86,11 +86,11 @@ final class CatalogIndex: Sendable {
             self.cancel = AlertAction(id: AlertAction.cancelID, label: cancel, role: .cancel)
             confirmationActions = [self.ok]
             if let retry = self.texts[Recovery.retryLabelKey]?.plain, !retry.isEmpty {
-                // As the alert orders a suggestion that is not destructive: Cancel first.
-                retrySuggestionActions = [
-                    self.cancel,
-                    AlertAction(id: Recovery.retry().id, label: retry, role: .default, perform: Recovery.retry().perform),
-                ]
+                // Ordered as every suggestion is (Cancel first: a retry is not destructive).
+                retrySuggestionActions = AlertAction.suggestionActions(
+                    AlertAction(
+                        id: Recovery.retry().id, label: retry, role: .default, perform: Recovery.retry().perform),
+                    cancel: self.cancel)
             } else {
                 retrySuggestionActions = nil
             }
@@ -101,7 +101,7 @@ final class CatalogIndex: Sendable {
     let languages: [Language]
     /// Each code (`file.notFound`) that has a field in some language, numbered from 0.
     let codes: StringTable<Int>
-    /// The rows of the built-in categories' codes (`category.<name>`), by ``ErrorCategory/builtInOrdinal``;
+    /// The rows of the built-in categories' codes (`category.<name>`), by `builtInOrdinal`;
     /// -1 for none.
     private let categoryRows: [Int]
     /// For code `c`, language `l` and field `f`, at `(c × languages + l) × 4 + f`: the slot of that

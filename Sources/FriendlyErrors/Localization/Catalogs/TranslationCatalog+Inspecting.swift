@@ -15,7 +15,7 @@ public struct CatalogLocation: Sendable, Hashable, CustomStringConvertible {
         self.column = column
     }
 
-    /// The location as `file:line:column`, safe to print on a terminal (see ``TerminalSanitizer``).
+    /// The location as `file:line:column`, safe to print on a terminal (see `TerminalSanitizer`).
     public var description: String { TerminalSanitizer.sanitize("\(file):\(line):\(column)") }
 }
 
@@ -24,7 +24,7 @@ public struct CatalogLocation: Sendable, Hashable, CustomStringConvertible {
 /// ``template(forKey:language:)`` and ``location(ofKey:language:)``.
 ///
 /// ```swift
-/// let catalog = try TranslationCatalog.load(folder: "Localization")
+/// let catalog = TranslationCatalog.load(folder: "Localization")
 /// for key in catalog.keys(language: "en") {
 ///     #expect(catalog.hasOwnText(forKey: key, language: "ja"), "\(key) at \(catalog.location(ofKey: key, language: "en")!)")
 /// }

@@ -33,10 +33,11 @@ extension TranslationCatalog {
     ///     (language: "en", name: "en.lproj/App.strings", contents: #""greeting" = "Hello";"#),
     /// ])
     /// ```
-    public init(stringsFiles: [(language: String, name: String, contents: String)], baseLanguage: String = "en") {
+    package init(stringsFiles: [(language: String, name: String, contents: String)], baseLanguage: String = "en") {
         var loader = CatalogLoader(baseLanguage: Self.canonicalLanguage(baseLanguage))
         for file in stringsFiles {
-            loader.addStrings(Data(file.contents.utf8), file: file.name, language: Self.canonicalLanguage(file.language))
+            loader.addStrings(
+                Data(file.contents.utf8), file: file.name, language: Self.canonicalLanguage(file.language))
         }
         self = loader.catalog()
     }
@@ -137,7 +138,8 @@ struct CatalogLoader {
                 diagnostics.append(
                     CatalogDiagnostic(
                         file: file, line: entry.line, column: entry.column, severity: .warning,
-                        message: "duplicate key '\(entry.key)' for \(language), also in \(previous.file):\(previous.line); this one wins",
+                        message:
+                            "duplicate key '\(entry.key)' for \(language), also in \(previous.file):\(previous.line); this one wins",
                         key: entry.key))
             }
             texts[entry.key] = entry.value

@@ -147,7 +147,8 @@ public struct TranslationCatalog: Sendable {
         }
         var offered = self.offered
         if !other.tables.isEmpty {
-            let added = Set((other.offered ?? Set(other.tables.keys)).map { $0 == other.baseLanguage ? baseLanguage : $0 })
+            let added = Set(
+                (other.offered ?? Set(other.tables.keys)).map { $0 == other.baseLanguage ? baseLanguage : $0 })
             offered = fillsInOnly ? added.union([baseLanguage]) : offered.map { $0.union(added) }
         }
         var combined = TranslationCatalog(
@@ -158,11 +159,10 @@ public struct TranslationCatalog: Sendable {
     }
 
     /// The languages to look keys up in for a preference, best first, ending with the base language.
-    public func languageChain(for preference: LanguagePreference) -> [String] {
+    package func languageChain(for preference: LanguagePreference) -> [String] {
         negotiator.chain(for: preference)
     }
 
-    /// ``languageChain(for:)`` as the index's ordinals: what the hot path walks.
     /// Marks the storages of the fields an alert copies with the catalog but does not read (issue 35,
     /// ``SharedForever``): the parsed tables, locations, diagnostics and offered languages, not what
     /// they hold. Copying the catalog then writes none of their counts.
@@ -174,6 +174,7 @@ public struct TranslationCatalog: Sendable {
         if let offered { SharedForever.keepStorageOnly(offered) }
     }
 
+    /// `languageChain(for:)` as the index's ordinals: what the hot path walks.
     func languageOrdinals(for preference: LanguagePreference) -> [Int] {
         if let spelling = preference.spelling {
             return negotiator.chainIndices(forTag: spelling, packed: preference.packed)
@@ -196,7 +197,7 @@ public struct TranslationCatalog: Sendable {
     /// ```swift
     /// catalog.text("action.cancel", language: "ja")   // "キャンセル"
     /// ```
-    public func text(_ key: String, language: String, arguments: [LocalizableText.Argument] = []) -> String? {
+    package func text(_ key: String, language: String, arguments: [LocalizableText.Argument] = []) -> String? {
         // An alert's language is already one of the catalog's own: parsing it as a tag again on every
         // label a presenter looks up would cost more than the lookup.
         let name = language == baseLanguage || tables[language] != nil ? language : Self.canonicalLanguage(language)

@@ -5,7 +5,7 @@ import Synchronization
 /// The answer is a chain: the languages to try for each key, in order, always ending with the base
 /// language (whose texts are the defaults) and without duplicates. Rules, for each wanted tag in turn:
 ///
-/// 1. Walk the tag's ``LanguageTag/fallbackChain`` and take every available language on it:
+/// 1. Walk the tag's `fallbackChain` and take every available language on it:
 ///    `ja-JP` finds `ja`, `zh-TW` finds `zh-Hant`, `zh` finds `zh-Hans`. Spellings compare
 ///    case-insensitively and `_` equals `-`, because both sides are canonical tags.
 /// 2. When nothing matched, take the available languages that are the same language in the same
@@ -149,7 +149,9 @@ struct LanguageNegotiator: Sendable {
     /// passes again and again costs what a prebuilt preference costs.
     func chainIndices(forTag spelling: String) -> [Int] {
         if let match = precomputed[spelling] { return match.chain }
-        if let packed = PackedLanguageTag(spelling), packed.hasRegion, let chain = packedChain(of: packed) { return chain }
+        if let packed = PackedLanguageTag(spelling), packed.hasRegion, let chain = packedChain(of: packed) {
+            return chain
+        }
         // `ll-RR`, `lll-RR` or `ll-123`: canonical, so parsing it would give the same spelling back,
         // and `match(for:)` would drop the region of a single-script language.
         if let languageLength = Self.canonicalLanguageRegionSplit(spelling) {

@@ -41,13 +41,13 @@ public struct LanguagePreference: Sendable, Hashable, ExpressibleByStringLiteral
     var negotiated: NegotiatedChain?
     /// Where `*` ("any language") ranks among ``tags``, if it was given: every tag before this index
     /// is wanted more than any other language, every tag from it on less.
-    public let wildcardPosition: Int?
+    package let wildcardPosition: Int?
     /// The languages the reader refused (`q=0`), each with its more specific forms: excluding `pt`
     /// excludes `pt-BR` too. Negotiation never answers in one of them when another language exists.
-    public let excluded: [LanguageTag]
+    package let excluded: [LanguageTag]
 
     /// Whether `*` was given, meaning any language is acceptable after the listed ones.
-    public var acceptsAnyLanguage: Bool { wildcardPosition != nil }
+    package var acceptsAnyLanguage: Bool { wildcardPosition != nil }
 
     /// Whether the preference names no language, and so asks for the base language.
     public var isEmpty: Bool { tags.isEmpty }

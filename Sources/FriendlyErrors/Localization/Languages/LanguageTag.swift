@@ -22,7 +22,7 @@ public struct LanguageTag: Sendable, Hashable, CustomStringConvertible, Expressi
     public let language: String
     /// The script subtag, titlecase, when the tag names one: `"Hant"` for `zh-Hant-TW`.
     ///
-    /// This is the script as written; ``fallbackChain`` also knows the script a region implies
+    /// This is the script as written; `fallbackChain` also knows the script a region implies
     /// (`zh-TW` is written in Traditional Chinese).
     public let script: String?
     /// The region subtag, uppercase: `"TW"` for `zh-Hant-TW`, `"419"` for `es-419`.
@@ -33,14 +33,14 @@ public struct LanguageTag: Sendable, Hashable, CustomStringConvertible, Expressi
     public let description: String
 
     /// The longest text the parser looks at; longer input is rejected rather than scanned.
-    public static let maximumLength = 64
+    package static let maximumLength = 64
 
     /// The tag `und` ("undetermined"), which no catalog provides: negotiating it gives the base language.
     public static let undetermined = LanguageTag(language: "und", script: nil, region: nil, variants: [])
 
     /// Reads a BCP 47 tag or a POSIX locale name; `nil` for anything else.
     ///
-    /// Returns `nil` for empty text, text longer than ``maximumLength`` bytes, `C`, `POSIX`, and any
+    /// Returns `nil` for empty text, text longer than `maximumLength` bytes, `C`, `POSIX`, and any
     /// subtag that is not well formed (`en--US`, `e`, `english`, `en-US!`).
     ///
     /// ```swift
@@ -98,7 +98,7 @@ public struct LanguageTag: Sendable, Hashable, CustomStringConvertible, Expressi
     /// LanguageTag("zh-Hant-HK").fallbackChain   // [zh-Hant-HK, zh-HK, zh-Hant]
     /// LanguageTag("zh").fallbackChain           // [zh, zh-Hans]
     /// ```
-    public var fallbackChain: [LanguageTag] {
+    package var fallbackChain: [LanguageTag] {
         var chain = [self]
         func add(_ script: String?, _ region: String?) {
             let tag = LanguageTag(language: language, script: script, region: region, variants: [])

@@ -17,8 +17,9 @@ struct PackedLanguageTag: Sendable, Equatable {
         var reader = Reader()
         guard spelling.allUTF8Bytes(satisfy: { reader.read($0) }), reader.length >= 2 else { return nil }
         // `RR` in capitals or `123` in digits, nothing after it.
-        guard !reader.inRegion || (reader.regionLength == 2 && reader.letters)
-            || (reader.regionLength == 3 && reader.digits)
+        guard
+            !reader.inRegion || (reader.regionLength == 2 && reader.letters)
+                || (reader.regionLength == 3 && reader.digits)
         else { return nil }
         language = reader.packed
         hasRegion = reader.inRegion

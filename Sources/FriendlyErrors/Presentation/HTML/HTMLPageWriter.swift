@@ -3,10 +3,10 @@
 struct HTMLPageWriter {
     let presenter: HTMLPresenter
     let alert: Alert
-    let request: HTMLPresenter.PageRequest
+    let request: ErrorRequest
     private(set) var bytes: [UInt8] = []
 
-    init(presenter: HTMLPresenter, alert: Alert, request: HTMLPresenter.PageRequest, reservingCapacity capacity: Int) {
+    init(presenter: HTMLPresenter, alert: Alert, request: ErrorRequest, reservingCapacity capacity: Int) {
         self.presenter = presenter
         self.alert = alert
         self.request = request

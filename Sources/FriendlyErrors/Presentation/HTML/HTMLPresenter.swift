@@ -6,7 +6,7 @@
 /// let html = presenter.page(for: alert, request: .init(method: "GET", target: "/orders/7", host: "shop.example"))
 /// ```
 ///
-/// On a server, ``AlertPipeline/response(for:to:presenter:htmlPresenter:)`` answers with the page
+/// On a server, ``AlertPipeline/response(for:to:writers:)`` answers with the page
 /// when the request's `Accept` prefers `text/html` (what a browser sends for a navigation), with the
 /// same status and headers as problem+json.
 ///
@@ -26,7 +26,7 @@
 ///   Only `http(s)` URLs and relative references are ever written (see ``AlertAction/href``).
 /// - One inline `<style>` element, no script, no external asset: the page works under a strict
 ///   Content-Security-Policy (``contentSecurityPolicy`` allows exactly that style by its hash, or pass
-///   a nonce in ``PageRequest/styleNonce``); light and dark (`prefers-color-scheme`); readable from
+///   a nonce in ``ErrorRequest/styleNonce``); light and dark (`prefers-color-scheme`); readable from
 ///   320 px wide; the app's colours, font and corners through ``Brand``.
 /// - Every text is HTML-escaped and every value from the error sits in an element of its own with
 ///   `dir="auto"`, so its direction cannot reorder the page around it; bidi embeddings, overrides and
@@ -47,7 +47,7 @@ public struct HTMLPresenter: AlertPresenter {
         didSet { styleSheet = brand == .standard ? .standard : StyleSheet(brand: brand) }
     }
     /// The largest sizes written: each text, identifier, the number of actions and field problems.
-    public var limits: JSONPresenter.Limits
+    public var limits: PresenterLimits
     /// Where ``present(_:)`` writes its page.
     public var output: TextOutput
 
@@ -61,7 +61,7 @@ public struct HTMLPresenter: AlertPresenter {
     /// ```
     public init(
         home: String = "/", titleSuffix: String? = nil, brand: Brand = .standard,
-        limits: JSONPresenter.Limits = .standard, output: TextOutput = .standardOutput
+        limits: PresenterLimits = .standard, output: TextOutput = .standardOutput
     ) {
         self.home = home
         self.titleSuffix = titleSuffix
@@ -86,23 +86,25 @@ public struct HTMLPresenter: AlertPresenter {
     ///
     /// - Parameters:
     ///   - alert: the alert to show.
-    ///   - request: what the page's links are made from: the method and URL (for "Try again"), the
-    ///     host and `Referer` (for Cancel), a style nonce.
-    public func page(for alert: Alert, request: PageRequest = PageRequest()) -> String {
+    ///   - request: what the page's links are made from: the method and target (for "Try again"),
+    ///     the host and `Referer` (for Cancel), a style nonce; its other fields are not read.
+    public func page(for alert: Alert, request: ErrorRequest = ErrorRequest()) -> String {
         String(decoding: pageBytes(for: alert, request: request), as: UTF8.self)
     }
 
     /// The alert alone, `<section class="fe-alert">…</section>`, for an app that shows it in its own
     /// layout: no style element — include ``styleSheetText`` in the app's CSS (its rules are all under
     /// `.fe-alert` and the `--fe-*` variables) — and a heading of the level given (2 by default).
-    public func fragment(for alert: Alert, request: PageRequest = PageRequest(), headingLevel: Int = 2) -> String {
+    public func fragment(for alert: Alert, request: ErrorRequest = ErrorRequest(), headingLevel: Int = 2) -> String {
         var writer = HTMLPageWriter(presenter: self, alert: alert, request: request, reservingCapacity: 2048)
         writer.writeFragment(headingLevel: headingLevel)
         return String(decoding: writer.bytes, as: UTF8.self)
     }
 
     /// The page as UTF-8 bytes: a response's body.
-    @_spi(Benchmarks) public func pageBytes(for alert: Alert, request: PageRequest = PageRequest()) -> [UInt8] {
+    @_spi(RepositoryInternals) public func pageBytes(for alert: Alert, request: ErrorRequest = ErrorRequest())
+        -> [UInt8]
+    {
         var writer = HTMLPageWriter(
             presenter: self, alert: alert, request: request, reservingCapacity: styleSheet.bytes.count + 2048)
         writer.writePage()
@@ -117,48 +119,9 @@ public struct HTMLPresenter: AlertPresenter {
     /// own `Content-Security-Policy` with the page: `style-src 'sha256-…'`.
     public var styleHashSource: String { styleSheet.hashSource }
 
-    /// The policy a page is served with (when no ``PageRequest/styleNonce`` is given): nothing may
+    /// The policy a page is served with (when no ``ErrorRequest/styleNonce`` is given): nothing may
     /// load or run but the page's own style element, the page cannot be framed, and no form or
     /// `<base>` works —
     /// `default-src 'none'; style-src 'sha256-…'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`.
     public var contentSecurityPolicy: String { styleSheet.contentSecurityPolicy }
-}
-
-extension HTMLPresenter {
-    /// What a page's links are made from: the request the error answers.
-    ///
-    /// ```swift
-    /// HTMLPresenter.PageRequest(method: "GET", target: "/orders/7?tab=items", host: "shop.example",
-    ///                           referer: "https://shop.example/cart")
-    /// ```
-    public struct PageRequest: Sendable, Hashable {
-        /// The request's method: "Try again" is offered for `GET` and `HEAD` only.
-        public var method: String
-        /// The request target, path and query as received (`"/orders/7?tab=items"`), or `nil`: where
-        /// "Try again" leads. A target that does not start with one `/` is not used.
-        public var target: String?
-        /// The `Host` header (or HTTP/2's `:authority`), or `nil`: a `Referer` is followed only when
-        /// its host and port are these.
-        public var host: String?
-        /// The `Referer` header, or `nil`: where Cancel leads when it is a page of ``host`` (its path
-        /// and query alone are written) other than the one that failed.
-        public var referer: String?
-        /// A nonce for the style element (`<style nonce="…">`), for an app whose own
-        /// Content-Security-Policy allows styles by nonce; `nil` to rely on the style's hash. Only
-        /// base64 characters are kept.
-        public var styleNonce: String?
-
-        /// A request; without a target, host or referer a page offers no "Try again" and its
-        /// Cancel goes home.
-        public init(
-            method: String = "GET", target: String? = nil, host: String? = nil, referer: String? = nil,
-            styleNonce: String? = nil
-        ) {
-            self.method = method
-            self.target = target
-            self.host = host
-            self.referer = referer
-            self.styleNonce = styleNonce
-        }
-    }
 }

@@ -1,13 +1,13 @@
 /// The actions of an alert that a browser can follow, each with its link, in the alert's order.
 enum PageActions {
-    /// The followable actions of `alert`, in the Human Interface Guidelines' order (``Alert/orderedActions(for:cancel:ok:)``):
+    /// The followable actions of `alert`, in the Human Interface Guidelines' order (``AlertAction/orderedActions(for:cancel:ok:)``):
     /// each recovery with a link of its own; a `retry` recovery, and for a transient category or an
     /// unexpected error (whose texts ask to try again) a "Try again" of the page's own, to the
     /// request's URL for `GET` and `HEAD`; then exactly one cancel,
     /// to the same-origin page the browser came from or to `home`. A recovery with neither is left
     /// out; at most `maximum` actions, the cancel always among them.
     static func actions(
-        for alert: Alert, request: HTMLPresenter.PageRequest, home: String, texts: PresenterTexts, maximum: Int
+        for alert: Alert, request: ErrorRequest, home: String, texts: PresenterTexts, maximum: Int
     ) -> [AlertAction] {
         let retry = retryHref(request)
         var recoveries: [AlertAction] = []
@@ -32,14 +32,14 @@ enum PageActions {
         let cancel = AlertAction(
             id: AlertAction.cancelID, label: cancelLabel, role: .cancel,
             href: back ?? LinkReference.validated(home) ?? "/")
-        return Alert.orderedActions(for: recoveries, cancel: cancel, ok: cancel)
+        return AlertAction.orderedActions(for: recoveries, cancel: cancel, ok: cancel)
     }
 
     static let retryID = "retry"
 
     /// The request's own URL (path and query) for "Try again": only for `GET` and `HEAD`, only a
     /// target that starts with one `/`.
-    static func retryHref(_ request: HTMLPresenter.PageRequest) -> String? {
+    static func retryHref(_ request: ErrorRequest) -> String? {
         guard let target = request.target else { return nil }
         let method = request.method
         guard method == "GET" || method == "HEAD" || method.uppercased() == "GET" || method.uppercased() == "HEAD"
@@ -53,7 +53,7 @@ enum PageActions {
     /// The path and query of `request.referer` when it is an `http(s)` URL of the request's host
     /// and port, and another page than the one that failed; `nil` otherwise. The scheme and host are
     /// never written: the link stays on the site whatever the header says.
-    static func backHref(_ request: HTMLPresenter.PageRequest) -> String? {
+    static func backHref(_ request: ErrorRequest) -> String? {
         guard let referer = request.referer, let host = request.host?.lowercased(), !host.isEmpty,
             LinkReference.isSafe(referer)
         else { return nil }

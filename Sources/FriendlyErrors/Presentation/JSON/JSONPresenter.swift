@@ -10,7 +10,7 @@ import Foundation
 ///
 /// // A server: a response for an error, its body written by this presenter.
 /// let presenter = JSONPresenter(typeBaseURI: "https://errors.example.com/")
-/// let problem = pipeline.response(for: error, to: ServerRequest(acceptLanguage: acceptLanguage), presenter: presenter)
+/// let problem = pipeline.response(for: error, to: ErrorRequest(acceptLanguage: acceptLanguage), writers: [presenter])
 /// ```
 ///
 /// One object looks like this (members in this order; absent values are left out, never `null`):
@@ -41,7 +41,7 @@ import Foundation
 ///   localized. A link longer than the text limit is left out rather than cut.
 /// - `errors`: only when the alert has ``Alert/fieldProblems``: one object per problem (an RFC 9457
 ///   extension member, as in the RFC's own example), `{"pointer": "#/items/2/price", "code", "detail"}`
-///   for a JSON pointer (percent-encoded as a URI fragment, see ``AlertFieldProblem/pointerFragment``),
+///   for a JSON pointer (percent-encoded as a URI fragment, see `pointerFragment`),
 ///   or `{"field": "limit", "code", "detail"}` for a field's name.
 /// - `language`: the catalog language of the texts (in a response, also in `Content-Language`; JSON
 ///   Lines have no headers, so it is in the object); `und` for an alert made by hand whose language
@@ -56,51 +56,13 @@ import Foundation
 ///
 /// The output is described by the JSON Schema `Schemas/problem-details.v1.schema.json`. Every string is
 /// escaped so the output is valid JSON for every input and safe inside an HTML `<script>` element, and
-/// every text is capped (see ``Limits``), so a multi-megabyte message cannot blow up a response.
+/// every text is capped (see ``PresenterLimits``), so a multi-megabyte message cannot blow up a response.
 public struct JSONPresenter: AlertPresenter {
-    /// The largest sizes written, in UTF-8 bytes before escaping. A longer text is cut at a grapheme
-    /// cluster boundary and ends with `…`, so no character is split and the result is still valid.
-    public struct Limits: Sendable, Hashable {
-        // Each value is raised to its minimum when set, as by the initializer: `Int.min` must not
-        // reach a cap's arithmetic or `prefix(_:)`.
-
-        /// For each text: title, detail, reason, suggestion and action titles. Default 2 KiB.
-        public var maximumTextBytes: Int { didSet { maximumTextBytes = max(16, maximumTextBytes) } }
-        /// For the debug detail. Default 8 KiB.
-        public var maximumDebugDetailBytes: Int {
-            didSet { maximumDebugDetailBytes = max(16, maximumDebugDetailBytes) }
-        }
-        /// For each identifier: code, category, action ids, reference ID, language (the instance,
-        /// which the library makes, is never cut). Default 256.
-        public var maximumIdentifierBytes: Int { didSet { maximumIdentifierBytes = max(16, maximumIdentifierBytes) } }
-        /// The number of actions written; the rest are left out. Default 16.
-        public var maximumActions: Int { didSet { maximumActions = max(1, maximumActions) } }
-        /// The number of field problems written in `errors`; the rest are left out. Default 100.
-        public var maximumFieldProblems: Int { didSet { maximumFieldProblems = max(1, maximumFieldProblems) } }
-
-        /// Limits; values below a small minimum are raised to it, so that the output keeps its shape.
-        public init(
-            maximumTextBytes: Int = 2048, maximumDebugDetailBytes: Int = 8192, maximumIdentifierBytes: Int = 256,
-            maximumActions: Int = 16, maximumFieldProblems: Int = 100
-        ) {
-            // `…` takes 3 bytes: below 16, a text would be little more than the ellipsis.
-            self.maximumTextBytes = max(16, maximumTextBytes)
-            self.maximumDebugDetailBytes = max(16, maximumDebugDetailBytes)
-            self.maximumIdentifierBytes = max(16, maximumIdentifierBytes)
-            self.maximumActions = max(1, maximumActions)
-            self.maximumFieldProblems = max(1, maximumFieldProblems)
-        }
-
-        /// The default limits: 2 KiB per text, 8 KiB of debug detail, 256 bytes per identifier,
-        /// 16 actions, 100 field problems.
-        public static let standard = Limits()
-    }
-
     /// The base URI under which problem types are named (`"https://errors.example.com/"`), or `nil`
     /// for `about:blank`. A `/` is added when it does not end in one.
     public var typeBaseURI: String?
     /// The largest sizes written.
-    public var limits: Limits
+    public var limits: PresenterLimits
     /// Where ``present(_:)`` writes its JSON Lines.
     public var output: TextOutput
     /// Whether a location's `file` is written. Off by default: a server's paths are its own
@@ -113,7 +75,7 @@ public struct JSONPresenter: AlertPresenter {
     /// let presenter = JSONPresenter(typeBaseURI: "https://errors.example.com/", output: .standardError)
     /// ```
     public init(
-        typeBaseURI: String? = nil, limits: Limits = .standard, output: TextOutput = .standardOutput,
+        typeBaseURI: String? = nil, limits: PresenterLimits = .standard, output: TextOutput = .standardOutput,
         revealsFilePaths: Bool = false
     ) {
         self.typeBaseURI = typeBaseURI
@@ -132,15 +94,15 @@ public struct JSONPresenter: AlertPresenter {
     /// The problem details object for `alert`, as UTF-8 bytes: a response's body.
     ///
     /// A pure function: the same alert and instance give the same bytes. `instance` names the
-    /// occurrence (``newInstance()`` makes one); `nil` leaves the member out.
-    @_spi(Benchmarks) public func body(for alert: Alert, instance: String? = nil) -> [UInt8] {
+    /// occurrence (`newInstance()` makes one); `nil` leaves the member out.
+    @_spi(RepositoryInternals) public func body(for alert: Alert, instance: String? = nil) -> [UInt8] {
         var writer = JSONWriter(reservingCapacity: 768)
         write(alert, instance: instance, to: &writer)
         return writer.bytes
     }
 
-    /// The problem details object for `alert` with a fresh ``newInstance()``: the bytes
-    /// ``body(for:instance:)`` writes, from a template when the same alert was written
+    /// The problem details object for `alert` with a fresh `newInstance()`: the bytes
+    /// `body(for:instance:)` writes, from a template when the same alert was written
     /// recently with the same settings (see ``ProblemBodyTemplate``), as a server answers the same
     /// error again and again.
     func bodyWithNewInstance(for alert: Alert) -> [UInt8] {
@@ -174,7 +136,7 @@ public struct JSONPresenter: AlertPresenter {
     /// JSONPresenter(typeBaseURI: "https://errors.example.com").type(for: alert)
     /// // "https://errors.example.com/account/insufficient-funds" for code "account.insufficientFunds"
     /// ```
-    public func type(for alert: Alert) -> String {
+    package func type(for alert: Alert) -> String {
         guard let base = typeBaseURI, !base.isEmpty, !alert.isUnexpected else {
             return "about:blank"
         }
@@ -189,7 +151,7 @@ public struct JSONPresenter: AlertPresenter {
     }
 
     /// A fresh `urn:uuid:` URI naming one occurrence of a problem, for the `instance` member.
-    public static func newInstance() -> String {
+    package static func newInstance() -> String {
         var text: [UInt8] = []
         text.reserveCapacity(45)
         text.append(contentsOf: "urn:uuid:".utf8)
@@ -230,7 +192,8 @@ public struct JSONPresenter: AlertPresenter {
             writer.string(suggestion.cappedAtGraphemeBoundary(maxUTF8Bytes: text), forKey: MemberName.suggestion)
         }
         if let referenceID = alert.referenceID, !referenceID.isEmpty {
-            writer.string(referenceID.cappedAtGraphemeBoundary(maxUTF8Bytes: identifier), forKey: MemberName.referenceId)
+            writer.string(
+                referenceID.cappedAtGraphemeBoundary(maxUTF8Bytes: identifier), forKey: MemberName.referenceId)
         }
         writer.key(MemberName.actions)
         writer.beginArray()
@@ -285,9 +248,6 @@ public struct JSONPresenter: AlertPresenter {
         text.isEmpty ? fallback : text
     }
 
-    /// `language` when it is a language tag as the schema has it (`^[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*$`)
-    /// within `maximumBytes`, else `und` (BCP 47's "undetermined"): a pipeline's alerts always have
-    /// one, an alert made by hand may hold anything.
     /// The severities and roles as quoted JSON strings, made once: fixed words need no escaping.
     private static let quotedSeverities = [Severity.error, .warning, .info].map { JSONWriter.quotedBytes($0.rawValue) }
     private static let quotedRoles = [AlertAction.Role.cancel, .default, .destructive].map {
@@ -310,6 +270,9 @@ public struct JSONPresenter: AlertPresenter {
         }
     }
 
+    /// `language` when it is a language tag as the schema has it (`^[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*$`)
+    /// within `maximumBytes`, else `und` (BCP 47's "undetermined"): a pipeline's alerts always have
+    /// one, an alert made by hand may hold anything.
     static func languageTag(_ language: String, maximumBytes: Int) -> String {
         let utf8 = language.utf8
         guard utf8.count <= maximumBytes else { return "und" }

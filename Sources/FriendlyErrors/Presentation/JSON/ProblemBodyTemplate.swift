@@ -7,7 +7,7 @@
 /// cache of alerts: bounded, and holding no recovery closure), each with the presenter settings it
 /// was written with, and one is used only for an equal alert (with the same
 /// status) and equal settings: a body made from a template is byte for byte what
-/// ``JSONPresenter/body(for:instance:)`` writes with the same instance.
+/// `body(for:instance:)` writes with the same instance.
 struct ProblemBodyTemplate: Sendable {
     /// The length of a fresh instance, `urn:uuid:` and a UUID: a presenter whose identifiers are
     /// capped below it writes its bodies whole.
@@ -24,7 +24,7 @@ struct ProblemBodyTemplate: Sendable {
     /// Where the instance's value is in ``bytes``, its quotes included.
     let instance: Range<Int>
 
-    /// The object with a fresh instance (see ``JSONPresenter/newInstance()``).
+    /// The object with a fresh instance (see `newInstance()`).
     func body() -> [UInt8] {
         body { bytes in
             bytes.append(contentsOf: "urn:uuid:".utf8)
@@ -80,7 +80,7 @@ struct ProblemBodyTemplate: Sendable {
     /// What of a presenter changes the bytes of a problem details object.
     private struct Settings: Equatable, Sendable {
         var typeBaseURI: String?
-        var limits: JSONPresenter.Limits
+        var limits: PresenterLimits
         var revealsFilePaths: Bool
 
         init(_ presenter: JSONPresenter) {

@@ -1,11 +1,11 @@
 /// The HTTP response for an error thrown while handling a request: a status, headers and a body,
-/// made by ``AlertPipeline/response(for:to:presenter:)`` for any server framework to send as it is.
+/// made by ``AlertPipeline/response(for:to:writers:)`` for any server framework to send as it is.
 ///
 /// A framework integration is a few lines around it:
 ///
 /// ```swift
 /// } catch {
-///     let response = pipeline.response(for: error, to: ServerRequest(
+///     let response = pipeline.response(for: error, to: ErrorRequest(
 ///         method: request.method.rawValue, acceptLanguage: request.headers[.acceptLanguage],
 ///         accept: request.headers[.accept]))
 ///     logger.log(level: .init(response.event.logLevel), "\(response.event.logMessage)")
@@ -32,25 +32,27 @@ public struct ErrorResponse: Sendable, Hashable {
     /// classification, ``ClassificationEvent/logLevel``, ``ClassificationEvent/logMessage`` and
     /// ``ClassificationEvent/logMetadata(_:)``. Not part of the response's equality.
     public let event: ClassificationEvent
-    /// The media type of the body. No `charset` parameter: the media type has none defined, and JSON
+    /// The media type of a problem+json body. No `charset` parameter: the media type has none defined, and JSON
     /// exchanged between systems is always UTF-8 (RFC 8259, section 8.1).
     public static let contentType = "application/problem+json"
 
     /// The HTTP status, always 400–599.
     public let status: Int
     /// The headers, in order: `Content-Type`, `Content-Language` (when known), `Vary: Accept,
-    /// Accept-Language`, a page's `Content-Security-Policy`, then the alert's own
-    /// (``Alert/responseHeaders``): the same whatever the body's format, but for `Content-Type` and
-    /// the page's policy.
+    /// Accept-Language`, the body writer's own (a page's `Content-Security-Policy`), then the alert's
+    /// own (``Alert/responseHeaders``); for `HEAD`, last, the `Content-Length` of the body a `GET`
+    /// would have had. The same whatever the body's writer, but for `Content-Type` and the writer's.
     public let headers: [ResponseHeader]
-    /// The body, UTF-8: the problem details object, a page or plain text (see ``Format``); empty for
-    /// `HEAD`.
+    /// The body: the problem details object, a page, plain text or what the app's own
+    /// ``ErrorBodyWriter`` wrote; empty for `HEAD`, whose headers then say the `Content-Length`
+    /// the body would have had.
     public let body: [UInt8]
     /// The alert the response was made from, for logging and tests.
     public let alert: Alert
 
     /// A response; a status outside 400–599 becomes 500.
-    package init(status: Int, headers: [ResponseHeader], body: [UInt8], alert: Alert, event: ClassificationEvent? = nil) {
+    package init(status: Int, headers: [ResponseHeader], body: [UInt8], alert: Alert, event: ClassificationEvent? = nil)
+    {
         self.status = (400...599).contains(status) ? status : 500
         self.headers = headers
         self.body = body
@@ -63,63 +65,45 @@ public struct ErrorResponse: Sendable, Hashable {
     }
 
     /// The response for an alert already made — for a server that looks at the alert (or its
-    /// classification) first: its status, the format's `Content-Type`, `Content-Language` when given
+    /// classification) first: its status, the writer's `Content-Type`, `Content-Language` when given
     /// (the alert's ``Alert/language`` for an alert a pipeline made; a value that is not a language
-    /// tag is left out), `Vary: Accept, Accept-Language`, for a page its `Content-Security-Policy`
-    /// (unless the page request carries a style nonce: the app sends its own policy then), the
-    /// alert's own ``Alert/responseHeaders``, and the presenter's body with a fresh `instance`.
+    /// tag is left out), `Vary: Accept, Accept-Language`, the writer's own headers (a page's
+    /// `Content-Security-Policy`), the alert's own ``Alert/responseHeaders``, and the writer's body.
     ///
     /// ```swift
-    /// let alert = pipeline.alert(localizing: classification, in: .acceptLanguage(header))
-    /// let problem = ErrorResponse(alert: alert, contentLanguage: alert.language, presenter: presenter)
+    /// let context = ClassificationContext(audience: .serverClient)
+    /// let alert = pipeline.alert(for: error, in: .acceptLanguage(header), context: context)
+    /// let response = ErrorResponse(alert: alert, contentLanguage: alert.language, writer: JSONPresenter())
     /// ```
     ///
-    /// The alert is written as it was made: one made with `alert(for:in:)` shows foreign
-    /// `LocalizedError` texts when ``AlertPipeline/Configuration/showsForeignLocalizedDescriptions``
-    /// is on, so a server that makes its alerts itself classifies with a context
-    /// (``AlertPipeline/classify(_:context:)``), which never shows them.
+    /// An alert made for a server's client (``ClassificationContext/Audience/serverClient``) never
+    /// shows an unknown error's own text, nor foreign `LocalizedError` texts.
     ///
     /// - Parameters:
     ///   - alert: the alert to answer with.
     ///   - contentLanguage: the `Content-Language` header's value, or `nil` for none.
-    ///   - presenter: the presenter that writes the body: its type base URI and limits.
-    ///   - format: problem+json (the default), a page or plain text (see ``Format/init(accept:)``).
-    ///   - htmlPresenter: writes a page; `nil` answers a page's request with problem+json.
-    ///   - pageRequest: what the page's links are made from.
-    package init(
-        alert: Alert, contentLanguage: String?, presenter: JSONPresenter = JSONPresenter(),
-        format: Format = .problemJSON, event: ClassificationEvent? = nil, htmlPresenter: HTMLPresenter? = nil,
-        pageRequest: HTMLPresenter.PageRequest = HTMLPresenter.PageRequest()
+    ///   - writer: writes the body: ``JSONPresenter``, ``HTMLPresenter``, ``PlainTextBodyWriter`` or
+    ///     the app's own.
+    ///   - request: the request answered: what a page's links are made from.
+    ///   - event: what the pipeline's observers saw, or `nil` for an event made from the alert alone.
+    public init(
+        alert: Alert, contentLanguage: String?, writer: some ErrorBodyWriter, request: ErrorRequest = ErrorRequest(),
+        event: ClassificationEvent? = nil
     ) {
-        if format.isHTML, let htmlPresenter {
-            self.init(
-                alert: alert, contentType: format.contentType, contentLanguage: contentLanguage,
-                body: htmlPresenter.pageBytes(for: alert, request: pageRequest), event: event,
-                contentSecurityPolicy: pageRequest.styleNonce == nil ? htmlPresenter.contentSecurityPolicy : nil)
-            return
-        }
-        guard format.isPlainText else {
-            self.init(
-                alert: alert, contentType: Self.contentType, contentLanguage: contentLanguage,
-                body: presenter.bodyWithNewInstance(for: alert), event: event)
-            return
-        }
-        let renderer = ConsoleRenderer(columns: nil, usesColor: false, isPlain: true, texts: alert.presenterTexts)
-        let text = renderer.render(alert, choices: [], notAsking: nil)
         self.init(
-            alert: alert, contentType: format.contentType, contentLanguage: contentLanguage, body: Array(text.utf8),
-            event: event)
+            alert: alert, contentType: writer.contentType, contentLanguage: contentLanguage,
+            body: writer.responseBody(for: alert, to: request), event: event,
+            writerHeaders: writer.responseHeaders(for: alert, to: request))
     }
 
-    /// The response for an alert with a body in another format: the headers as for problem+json
-    /// (see ``init(alert:contentLanguage:presenter:format:event:htmlPresenter:pageRequest:)``) with
-    /// `contentType`, and a page's policy after `Vary`.
+    /// The response for an alert with a body written already: the headers of
+    /// ``init(alert:contentLanguage:writer:request:event:)``, the writer's after `Vary`.
     init(
         alert: Alert, contentType: String, contentLanguage: String?, body: [UInt8], event: ClassificationEvent?,
-        contentSecurityPolicy: String? = nil
+        writerHeaders: [ResponseHeader] = []
     ) {
         var headers: [ResponseHeader] = []
-        headers.reserveCapacity(4 + alert.responseHeaders.count)
+        headers.reserveCapacity(3 + writerHeaders.count + alert.responseHeaders.count)
         headers.append(
             contentType == Self.contentType
                 ? Self.problemContentTypeHeader : ResponseHeader(name: "Content-Type", value: contentType))
@@ -132,13 +116,14 @@ public struct ErrorResponse: Sendable, Hashable {
             vary = ResponseHeader(name: "Vary", value: vary.value + ", " + header.value)
         }
         headers.append(vary)
-        if let contentSecurityPolicy {
-            headers.append(ResponseHeader(name: "Content-Security-Policy", value: contentSecurityPolicy))
+        for header in writerHeaders where !Self.bodyHeaderNames.contains(where: { header.hasName($0) }) {
+            headers.append(header)
         }
-        // The error's own headers, but never one that describes the body: this response's body is ours.
+        // The error's own headers, but never one that describes the body (this response's body is
+        // ours) or that the writer set.
         for header in alert.responseHeaders
         where !Self.bodyHeaderNames.contains(where: { header.hasName($0) }) && !header.name.isEmpty
-            && !(contentSecurityPolicy != nil && header.hasName("Content-Security-Policy"))
+            && !writerHeaders.contains(where: { header.hasName($0.name) })
         {
             headers.append(header)
         }
@@ -154,7 +139,9 @@ public struct ErrorResponse: Sendable, Hashable {
     /// `ja`: two or three lowercase letters) is one without parsing.
     private static func isLanguageTag(_ text: String) -> Bool {
         let utf8 = text.utf8
-        if (2...3).contains(utf8.count), text.allUTF8Bytes(satisfy: { $0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "z") }) {
+        if (2...3).contains(utf8.count),
+            text.allUTF8Bytes(satisfy: { $0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "z") })
+        {
             return true
         }
         return LanguageTag(text)?.description == text

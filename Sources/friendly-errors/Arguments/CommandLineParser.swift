@@ -1,7 +1,7 @@
 /// Parses a command's arguments after swift-argument-parser's conventions, without depending on it:
 /// `--option value` and `--option=value`, `-h`/`--help` anywhere, `--` ends the options, unknown
 /// options are usage errors with a "did you mean" suggestion.
-enum ArgumentParser {
+enum CommandLineParser {
     /// What the parser made of the arguments.
     enum Outcome: Equatable {
         /// `-h` or `--help` was given: show the command's help.
