@@ -63,8 +63,14 @@ def walk(node, prefix, out):
         if child["declKind"] == "Accessor":
             continue
         path = prefix + child["printedName"]
+        inner = []
+        walk(child, path + ".", inner)
+        # Another module's type appears when this module extends it; with nothing public inside (an
+        # internal conformance, such as Support/'s on the standard library's collections) it is not API.
+        if child.get("isExternal") and not inner:
+            continue
         out.append((prefix == "", child, line(child, path)))
-        walk(child, path + ".", out)
+        out.extend(inner)
 
 
 def main():

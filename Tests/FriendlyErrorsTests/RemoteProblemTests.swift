@@ -53,7 +53,7 @@ import Testing
     static func serverResponse(for error: any Error, language: String = "ja") -> ErrorResponse {
         serverPipeline.response(
             for: error, to: ErrorRequest(acceptLanguage: language),
-            presenter: JSONPresenter(typeBaseURI: "https://errors.example.com/"))
+            writers: [JSONPresenter(typeBaseURI: "https://errors.example.com/")])
     }
 
     static func received(_ response: ErrorResponse) -> RemoteProblem {
