@@ -79,7 +79,9 @@ struct SharedForeverTests {
             for _ in 0..<4 {
                 group.addTask {
                     var wrong = 0
-                    for _ in 0..<(SharingWarmup.threshold / 21 + 5) where Self.alerts(pipeline) != expected { wrong += 1 }
+                    for _ in 0..<(SharingWarmup.threshold / 21 + 5) where Self.alerts(pipeline) != expected {
+                        wrong += 1
+                    }
                     return wrong
                 }
             }

@@ -1,3 +1,5 @@
+import Synchronization
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -5,7 +7,6 @@
 #elseif canImport(Darwin)
     import Darwin
 #endif
-import Synchronization
 
 /// A process-wide counter whose values each thread takes from a block of its own: the shared counter is
 /// advanced once per ``blockSize`` values (one atomic add), and the values between are the thread's

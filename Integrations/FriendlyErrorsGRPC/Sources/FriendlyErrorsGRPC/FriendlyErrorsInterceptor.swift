@@ -80,7 +80,9 @@ public struct FriendlyErrorsInterceptor: ServerInterceptor {
     /// The `RPCError` that answers `error`, thrown by the RPC `context` describes with request
     /// `metadata`; logs it. SPI (`Measurement`), not part of the API: for the tests, which hand it errors no
     /// RPC throws, and for the benchmark in Examples/GRPCShop.
-    @_spi(Measurement) public func rpcError(for error: any Error, metadata: Metadata, context: ServerContext) -> RPCError {
+    @_spi(Measurement) public func rpcError(for error: any Error, metadata: Metadata, context: ServerContext)
+        -> RPCError
+    {
         var error = error
         var kept: RPCError?
         if var rpcError = error as? RPCError ?? (error as? any RPCErrorConvertible).map({ RPCError($0) }) {
