@@ -26,7 +26,9 @@ public struct ConsoleOptions: ParsableArguments, Sendable {
 
     /// `--width`: the columns the alerts wrap at; `nil` for `COLUMNS`, else the terminal's width.
     @Option(
-        name: .long, help: ArgumentHelp("Wrap the alerts at this many columns (default: COLUMNS, else the terminal's).",
+        name: .long,
+        help: ArgumentHelp(
+            "Wrap the alerts at this many columns (default: COLUMNS, else the terminal's).",
             valueName: "columns"))
     public var width: Int?
 

@@ -43,7 +43,7 @@ public func withFriendlyErrors(
     ) {
         do {
             try await body()
-        } catch where ArgumentParserErrors.isOwn(error) {
+        } catch  where ArgumentParserErrors.isOwn(error) {
             passedThrough = error
             throw ArgumentParserErrors.PassThrough()
         }
