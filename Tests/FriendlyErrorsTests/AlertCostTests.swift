@@ -94,7 +94,7 @@ import Testing
         struct Unknown: Error {}
         let pipeline = AlertPipeline().configured(.init(includesDebugDetails: true))
         let classification = pipeline.classify(
-            Unknown(), context: ClassificationContext(audience: .serverClient, httpStatus: 404, message: "No route"))
+            Unknown(), context: ClassificationContext(audience: .serverClient, frameworkStatus: 404, frameworkMessage: "No route"))
         #expect(classification.code == "http.404")
         #expect(classification.category == .forHTTPStatus(404))
         #expect(!classification.isUnexpected && classification.referenceID == nil && classification.debugDetail == nil)
@@ -136,11 +136,11 @@ import Testing
         context.metadata = [:]
         #expect(context == ClassificationContext())
         #expect(context.hashValue == ClassificationContext().hashValue)
-        context.httpStatus = 413
-        #expect(context.httpStatus == 413)
+        context.frameworkStatus = 413
+        #expect(context.frameworkStatus == 413)
         #expect(context.audience == .processUser)
-        context.message = "Too large"
-        #expect(context == ClassificationContext(httpStatus: 413, message: "Too large"))
+        context.frameworkMessage = "Too large"
+        #expect(context == ClassificationContext(frameworkStatus: 413, frameworkMessage: "Too large"))
     }
 
     @Test func aCodingPathIsCutOnACharacterBoundary() {

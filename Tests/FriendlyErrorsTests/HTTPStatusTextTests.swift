@@ -14,7 +14,7 @@ import Testing
     /// The alert for an unknown error the framework answered with `status`, in `language`.
     private func alert(status: Int, language: String) -> Alert {
         let pipeline = AlertPipeline()
-        let classification = pipeline.classify(LeakyError(), context: ClassificationContext(httpStatus: status))
+        let classification = pipeline.classify(LeakyError(), context: ClassificationContext(frameworkStatus: status))
         return pipeline.alert(localizing: classification, in: .acceptLanguage(language))
     }
 
@@ -56,7 +56,7 @@ import Testing
     @Test func theFrameworksOwnMessageStillWinsOverTheStatusText() {
         let pipeline = AlertPipeline()
         let classification = pipeline.classify(
-            LeakyError(), context: ClassificationContext(httpStatus: 405, message: "Use POST for /orders."))
+            LeakyError(), context: ClassificationContext(frameworkStatus: 405, frameworkMessage: "Use POST for /orders."))
         let alert = pipeline.alert(localizing: classification, in: .acceptLanguage("ja"))
         #expect(alert.title == "メソッドが許可されていません")
         #expect(alert.message == "Use POST for /orders.")

@@ -42,7 +42,7 @@ import Testing
         let seen = Box<[ClassificationEvent]>([])
         let pipeline = AlertPipeline().observing { event in seen.mutate { $0.append(event) } }
         let context = ClassificationContext(
-            metadata: ["request.id": "r-1", "request.method": "GET", "request.path": "/items"], httpStatus: 404)
+            metadata: ["request.id": "r-1", "request.method": "GET", "request.path": "/items"], frameworkStatus: 404)
         _ = pipeline.alert(for: LeakyError(), in: "en", context: context)
         #expect(seen.value.count == 1)
         #expect(seen.value.first?.logLevel == .notice)

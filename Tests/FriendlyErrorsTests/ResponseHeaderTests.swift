@@ -71,7 +71,7 @@ import Testing
     }
 
     @Test func unknownErrorWithAFrameworkClientStatusIsClassifiedByTheStatus() {
-        let classification = AlertPipeline().classify(LeakyError(), context: ClassificationContext(httpStatus: 413))
+        let classification = AlertPipeline().classify(LeakyError(), context: ClassificationContext(frameworkStatus: 413))
         #expect(classification.code == "http.413")
         #expect(classification.category == .invalidInput)
         #expect(classification.httpStatus == 413)
@@ -80,7 +80,7 @@ import Testing
     }
 
     @Test func unknownErrorWithAFrameworkServerStatusStaysUnexpectedWithItsStatus() {
-        let classification = AlertPipeline().classify(LeakyError(), context: ClassificationContext(httpStatus: 503))
+        let classification = AlertPipeline().classify(LeakyError(), context: ClassificationContext(frameworkStatus: 503))
         #expect(classification.isUnexpected)
         #expect(classification.referenceID != nil)
         #expect(AlertPipeline().alert(localizing: classification, in: "en").httpStatus == 503)
@@ -132,7 +132,7 @@ import Testing
 
 extension ResponseHeaderTests {
     @Test func frameworkMessageIsUsedOnlyForAnErrorClassifiedByTheFrameworksStatus() {
-        let context = ClassificationContext(httpStatus: 400, message: "Bad 100% \r\nvalue")
+        let context = ClassificationContext(frameworkStatus: 400, frameworkMessage: "Bad 100% \r\nvalue")
         #expect(AlertPipeline().alert(for: LeakyError(), in: "en", context: context).message == "Bad 100% \r\nvalue")
         let known = AlertPipeline().alert(for: InsufficientFunds(missingCredits: 1), in: "en", context: context)
         #expect(known.message == "You need 1 more credits.")

@@ -110,7 +110,7 @@ public struct AlertPipeline: Sendable {
     /// ```swift
     /// let classification = pipeline.classify(error)
     /// let forAResponse = pipeline.classify(
-    ///     error, context: ClassificationContext(audience: .serverClient, httpStatus: 413))
+    ///     error, context: ClassificationContext(audience: .serverClient, frameworkStatus: 413))
     /// ```
     ///
     /// The framework's facts win over the pipeline's (see ``ClassificationContext``), and for a
@@ -123,8 +123,8 @@ public struct AlertPipeline: Sendable {
         let chain = self.chain
         // An unknown error with a framework's client error status is classified by that status below,
         // so the fallback's reference ID would be thrown away: none is drawn.
-        let frameworkStatus = context.httpStatus.flatMap { (400...599).contains($0) ? $0 : nil }
-        guard frameworkStatus != nil || !context.responseHeaders.isEmpty else {
+        let frameworkStatus = context.frameworkStatus.flatMap { (400...599).contains($0) ? $0 : nil }
+        guard frameworkStatus != nil || !context.frameworkHeaders.isEmpty else {
             // No framework facts: the chain's answer as it is, with no copy of it to amend.
             let classification = unwrapping.classify(error, context: context) {
                 chain.classify($0, from: 0, context: context, drawsReferenceID: true)
@@ -160,7 +160,7 @@ public struct AlertPipeline: Sendable {
                 classification.referenceID = nil
                 classification.debugDetail = nil
                 classification.knownCode = entry.ordinal
-                if let message = context.message, !message.isEmpty {
+                if let message = context.frameworkMessage, !message.isEmpty {
                     // The framework's words, never looked up.
                     classification.message = .verbatim(message)
                 }
@@ -168,12 +168,12 @@ public struct AlertPipeline: Sendable {
                 classification.httpStatusOverride = status
             }
         }
-        if !context.responseHeaders.isEmpty {
+        if !context.frameworkHeaders.isEmpty {
             // Most classifications have no headers of their own: the framework's are taken as they are.
             if classification.responseHeaders.isEmpty {
-                classification.responseHeaders = context.responseHeaders
+                classification.responseHeaders = context.frameworkHeaders
             } else {
-                classification.responseHeaders += context.responseHeaders
+                classification.responseHeaders += context.frameworkHeaders
             }
         }
     }

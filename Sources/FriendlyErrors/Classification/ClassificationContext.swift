@@ -15,7 +15,7 @@
 /// classification's ``Classification/httpStatusOverride`` and the headers are added to its
 /// ``Classification/responseHeaders``; an error no classifier knew but the framework gave a client
 /// error status (4xx) is classified by that status (code `http.<status>`, with the framework's
-/// ``message`` when given) rather than as unexpected.
+/// ``frameworkMessage`` when given) rather than as unexpected.
 public struct ClassificationContext: Sendable, Hashable {
     /// Whom an alert is for, which decides whose texts it may show.
     ///
@@ -78,20 +78,21 @@ public struct ClassificationContext: Sendable, Hashable {
         get { storage.fields.metadata }
         set { update { $0.metadata = newValue } }
     }
-    /// The HTTP status the framework answers this error with, if it has one of its own.
-    public var httpStatus: Int? {
+    /// The HTTP status the framework answers this error with, if it has one of its own (an
+    /// ``ErrorRequest``'s ``ErrorRequest/frameworkStatus``).
+    public var frameworkStatus: Int? {
         get { storage.fields.httpStatus }
         set { update { $0.httpStatus = newValue } }
     }
     /// Headers the framework sends with this error (`Allow`, `Retry-After`, `WWW-Authenticate`…).
-    public var responseHeaders: [ResponseHeader] {
+    public var frameworkHeaders: [ResponseHeader] {
         get { storage.fields.responseHeaders }
         set { update { $0.responseHeaders = newValue } }
     }
     /// The framework error's own text for users (Hummingbird's `HTTPError` message, Vapor's
     /// `reason`), used as the message of an error classified by the framework's status. An error's
     /// own text may hold internals: pass it only when the app said these texts are for users.
-    public var message: String? {
+    public var frameworkMessage: String? {
         get { storage.fields.message }
         set { update { $0.message = newValue } }
     }
@@ -103,9 +104,10 @@ public struct ClassificationContext: Sendable, Hashable {
     /// A context; everything is optional, and without arguments it is a person at this process with
     /// no metadata and no framework facts.
     public init(
-        audience: Audience = .processUser, metadata: [String: String] = [:], httpStatus: Int? = nil,
-        responseHeaders: [ResponseHeader] = [], message: String? = nil
+        audience: Audience = .processUser, metadata: [String: String] = [:], frameworkStatus: Int? = nil,
+        frameworkHeaders: [ResponseHeader] = [], frameworkMessage: String? = nil
     ) {
+        let (httpStatus, responseHeaders, message) = (frameworkStatus, frameworkHeaders, frameworkMessage)
         if audience == .processUser, metadata.isEmpty, httpStatus == nil, responseHeaders.isEmpty, message == nil {
             storage = .processUser
         } else {

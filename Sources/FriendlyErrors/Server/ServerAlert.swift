@@ -53,8 +53,8 @@ extension AlertPipeline {
     /// classification.
     func serverAnswer(for error: any Error, to request: ErrorRequest) -> (alert: Alert, event: ClassificationEvent) {
         let context = ClassificationContext(
-            audience: .serverClient, metadata: request.metadata, httpStatus: request.frameworkStatus,
-            responseHeaders: request.frameworkHeaders, message: request.frameworkMessage)
+            audience: .serverClient, metadata: request.metadata, frameworkStatus: request.frameworkStatus,
+            frameworkHeaders: request.frameworkHeaders, frameworkMessage: request.frameworkMessage)
         let classification = classify(error, context: context)
         let alert = self.alert(
             localizing: classification, in: request.acceptLanguage.map(LanguagePreference.acceptLanguage) ?? .base)
