@@ -94,7 +94,8 @@ import Testing
         struct Unknown: Error {}
         let pipeline = AlertPipeline().configured(.init(includesDebugDetails: true))
         let classification = pipeline.classify(
-            Unknown(), context: ClassificationContext(audience: .serverClient, frameworkStatus: 404, frameworkMessage: "No route"))
+            Unknown(),
+            context: ClassificationContext(audience: .serverClient, frameworkStatus: 404, frameworkMessage: "No route"))
         #expect(classification.code == "http.404")
         #expect(classification.category == .forHTTPStatus(404))
         #expect(!classification.isUnexpected && classification.referenceID == nil && classification.debugDetail == nil)

@@ -56,7 +56,8 @@ import Testing
     @Test func theFrameworksOwnMessageStillWinsOverTheStatusText() {
         let pipeline = AlertPipeline()
         let classification = pipeline.classify(
-            LeakyError(), context: ClassificationContext(frameworkStatus: 405, frameworkMessage: "Use POST for /orders."))
+            LeakyError(),
+            context: ClassificationContext(frameworkStatus: 405, frameworkMessage: "Use POST for /orders."))
         let alert = pipeline.alert(localizing: classification, in: .acceptLanguage("ja"))
         #expect(alert.title == "メソッドが許可されていません")
         #expect(alert.message == "Use POST for /orders.")

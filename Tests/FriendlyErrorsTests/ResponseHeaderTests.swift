@@ -71,7 +71,8 @@ import Testing
     }
 
     @Test func unknownErrorWithAFrameworkClientStatusIsClassifiedByTheStatus() {
-        let classification = AlertPipeline().classify(LeakyError(), context: ClassificationContext(frameworkStatus: 413))
+        let classification = AlertPipeline().classify(
+            LeakyError(), context: ClassificationContext(frameworkStatus: 413))
         #expect(classification.code == "http.413")
         #expect(classification.category == .invalidInput)
         #expect(classification.httpStatus == 413)
@@ -80,7 +81,8 @@ import Testing
     }
 
     @Test func unknownErrorWithAFrameworkServerStatusStaysUnexpectedWithItsStatus() {
-        let classification = AlertPipeline().classify(LeakyError(), context: ClassificationContext(frameworkStatus: 503))
+        let classification = AlertPipeline().classify(
+            LeakyError(), context: ClassificationContext(frameworkStatus: 503))
         #expect(classification.isUnexpected)
         #expect(classification.referenceID != nil)
         #expect(AlertPipeline().alert(localizing: classification, in: "en").httpStatus == 503)
