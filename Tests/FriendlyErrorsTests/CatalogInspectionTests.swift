@@ -16,7 +16,7 @@ struct CatalogInspectionTests {
         let catalog = TranslationCatalog.load(folder: root)
         #expect(
             catalog.location(ofKey: "a", language: "en")
-                == CatalogLocation(file: root + "/en.lproj/App.strings", line: 2, column: 1))
+                == FileLocation(file: root + "/en.lproj/App.strings", line: 2, column: 1))
         #expect(catalog.location(ofKey: "b", language: "en")?.description == root + "/en.lproj/App.strings:4:3")
         // Rejected for its placeholders, yet still located: it was written.
         #expect(catalog.template(forKey: "b", language: "ja") == nil)

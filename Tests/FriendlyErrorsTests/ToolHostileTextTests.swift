@@ -128,7 +128,7 @@ struct SanitizedDescriptionTests {
             diagnostic.description
                 == #"ja\u{1B}]0;t\u{07}.strings:3:7: error: duplicate key "k\u{9D}52;c;x\u{9C}\u{202E}""#)
         #expect(diagnostic.file == "ja\u{1B}]0;t\u{07}.strings", "the stored values keep the text")
-        let location = CatalogLocation(file: "a\u{1B}[2J", line: 1, column: 2)
+        let location = FileLocation(file: "a\u{1B}[2J", line: 1, column: 2)
         #expect(location.description == #"a\u{1B}[2J:1:2"#)
     }
 }

@@ -103,6 +103,9 @@ public struct FileLocation: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// `file:line:column`, as compilers and editors write a location (a line or column set below 1
-    /// after the location was made is written as 1).
-    public var description: String { "\(file):\(max(1, line)):\(max(1, column))" }
+    /// after the location was made is written as 1), safe to print on a terminal: control characters
+    /// and escape sequences in the file's name are shown as visible escapes (`\u{1B}`).
+    public var description: String {
+        TerminalSanitizer.sanitize("\(file):\(max(1, line)):\(max(1, column))")
+    }
 }

@@ -36,7 +36,7 @@ struct LintProblem: Sendable, Hashable {
     }
 
     /// A problem found by comparing languages.
-    init(_ kind: Kind, at location: CatalogLocation, _ message: String, key: String, language: String) {
+    init(_ kind: Kind, at location: FileLocation, _ message: String, key: String, language: String) {
         self.kind = kind
         file = location.file
         line = location.line

@@ -1,22 +1,10 @@
-/// Where a catalog entry was written: a file, a 1-based line and a 1-based column (in Unicode
-/// scalars), as ``CatalogDiagnostic`` counts them.
-public struct CatalogLocation: Sendable, Hashable, CustomStringConvertible {
-    /// The file, as the folder path given to ``TranslationCatalog/load(folder:baseLanguage:)`` names it.
-    public let file: String
-    /// The 1-based line of the entry's text.
-    public let line: Int
-    /// The 1-based column of the entry's text.
-    public let column: Int
-
-    /// A location in a file.
-    public init(file: String, line: Int, column: Int) {
-        self.file = file
-        self.line = line
-        self.column = column
-    }
-
-    /// The location as `file:line:column`, safe to print on a terminal (see `TerminalSanitizer`).
-    public var description: String { TerminalSanitizer.sanitize("\(file):\(line):\(column)") }
+/// Where a catalog entry was written, as the loader keeps it: a file, a 1-based line and a 1-based
+/// column (in Unicode scalars), as ``CatalogDiagnostic`` counts them. ``TranslationCatalog/location(ofKey:language:)``
+/// answers it as a ``FileLocation``, the library's one type for a place in a file.
+struct EntryPosition: Sendable, Hashable {
+    let file: String
+    let line: Int
+    let column: Int
 }
 
 /// Read-only inspection for an app's catalog tests: ``keys(language:)`` and
@@ -42,8 +30,10 @@ extension TranslationCatalog {
     /// Known for catalogs loaded from files, `nil` for texts given in code. A translation that was
     /// left out because its placeholders do not match the base language keeps its location, so a
     /// tool can tell "written but rejected" from "never written".
-    public func location(ofKey key: String, language: String) -> CatalogLocation? {
-        locations[Self.canonicalLanguage(language)]?[key]
+    public func location(ofKey key: String, language: String) -> FileLocation? {
+        locations[Self.canonicalLanguage(language)]?[key].map {
+            FileLocation(file: $0.file, line: $0.line, column: $0.column)
+        }
     }
 
     /// The text for `key` in `language`'s own table, as written, placeholders unfilled (for a plural,

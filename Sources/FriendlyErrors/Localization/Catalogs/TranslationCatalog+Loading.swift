@@ -47,7 +47,7 @@ extension TranslationCatalog {
 struct CatalogLoader {
     let baseLanguage: String
     var tables: [String: [String: CatalogValue]] = [:]
-    var locations: [String: [String: CatalogLocation]] = [:]
+    var locations: [String: [String: EntryPosition]] = [:]
     var diagnostics: [CatalogDiagnostic] = []
 
     init(baseLanguage: String) {
@@ -111,7 +111,7 @@ struct CatalogLoader {
         let entries = parsed.entries
         tables[language] = parsed.indexByKey.mapValues { entries[$0].value }
         locations[language] = parsed.indexByKey.mapValues { index in
-            CatalogLocation(file: file, line: entries[index].line, column: entries[index].column)
+            EntryPosition(file: file, line: entries[index].line, column: entries[index].column)
         }
     }
 
@@ -133,7 +133,7 @@ struct CatalogLoader {
         texts.reserveCapacity(texts.count + entries.count)
         places.reserveCapacity(places.count + entries.count)
         for entry in entries {
-            let location = CatalogLocation(file: file, line: entry.line, column: entry.column)
+            let location = EntryPosition(file: file, line: entry.line, column: entry.column)
             if let previous = places.updateValue(location, forKey: entry.key), previous.file != file {
                 diagnostics.append(
                     CatalogDiagnostic(

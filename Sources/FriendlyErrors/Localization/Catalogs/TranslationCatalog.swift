@@ -33,7 +33,7 @@ public struct TranslationCatalog: Sendable {
     /// The tables arranged for fast lookups; rebuilt whenever they change (at load time only).
     private(set) var index: CatalogIndex
     /// Where each entry was written, by language and key (files only; see `location(ofKey:language:)`).
-    var locations: [String: [String: CatalogLocation]] = [:]
+    var locations: [String: [String: EntryPosition]] = [:]
     private(set) var negotiator: LanguageNegotiator
 
     /// An empty catalog.
