@@ -27,7 +27,7 @@ import Testing
     }
 
     @Test func optionsChooseTheProblemTypeBase() async throws {
-        let options = FriendlyErrorsOptions(writers: [JSONPresenter(typeBaseURI: "https://errors.example.com/"), HTMLPresenter(), PlainTextBodyWriter()])
+        let options = FriendlyErrorsServerOptions(writers: [JSONPresenter(typeBaseURI: "https://errors.example.com/"), HTMLPresenter(), PlainTextBodyWriter()])
         let app = TestApp(options: options) { router in
             router.post("/orders") { _, _ -> String in throw InsufficientFunds(missingCredits: 1) }
         }
@@ -263,7 +263,7 @@ import Testing
     }
 
     @Test func loggingCanBeTurnedOff() async throws {
-        let app = TestApp(options: FriendlyErrorsOptions(logsErrors: false)) { router in
+        let app = TestApp(options: FriendlyErrorsServerOptions(logsErrors: false)) { router in
             router.get("/reports") { _, _ -> String in throw ReportDatabaseFailure() }
         }
         _ = try await app.send(.get, "/reports")
@@ -281,7 +281,7 @@ import Testing
         let production = try await TestApp(configure: configure).send(.get, "/items")
         #expect(production.status == 400)
         #expect(!production.body.contains("SELECT"))
-        let revealing = TestApp(options: FriendlyErrorsOptions(revealsFrameworkMessages: true), configure: configure)
+        let revealing = TestApp(options: FriendlyErrorsServerOptions(revealsFrameworkMessages: true), configure: configure)
         let response = try await revealing.send(.get, "/items")
         #expect(response.json["detail"] as? String == "SELECT * FROM items WHERE owner = 'admin'")
     }
