@@ -129,7 +129,8 @@ public final class ServerErrorReporter: Sendable {
         return metadata
     }
 
-    /// Sets `error.type`, `error.category` and `error.reference_id` on the request's active span, and its
+    /// Sets `error.type`, `error.category` and `error.reference_id` (and gRPC's `rpc.response.status_code`,
+    /// `"NOT_FOUND"`) on the request's active span, and its
     /// status to error for a server's fault (``ServerExchange/isServerError``), with the base-language
     /// message `"Request failed: <code>"`. No span is started; no event is added.
     public func recordOnSpan(_ event: ClassificationEvent, _ exchange: ServerExchange, context: ServiceContext) {
@@ -137,6 +138,8 @@ public final class ServerErrorReporter: Sendable {
         span.attributes["error.type"] = event.classification.code
         span.attributes["error.category"] = event.classification.category.name
         if let referenceID = event.referenceID { span.attributes["error.reference_id"] = referenceID }
+        // HTTP's status is the framework's tracing middleware's to set, from the response it sees.
+        if exchange.medium == .grpc { span.attributes["rpc.response.status_code"] = exchange.statusText }
         if exchange.isServerError { span.setStatus(SpanStatus(code: .error, message: event.logMessage)) }
     }
 
