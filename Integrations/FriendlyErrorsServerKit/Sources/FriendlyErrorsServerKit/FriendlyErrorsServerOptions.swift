@@ -23,6 +23,11 @@ public struct FriendlyErrorsServerOptions: Sendable {
     public var revealsFrameworkMessages: Bool
     /// Whether every error answered is logged through the request's logger. On by default.
     public var logsErrors: Bool
+    /// Whether the log record carries the error itself (swift-log's `error:`), whose own text may hold
+    /// internals or secrets. Off by default: a log handler may export it (swift-otel's writes it into the
+    /// exported record), and the record's `error.type` and `error.reference_id` already join it to what the
+    /// user saw; the pipeline's observers (`AlertPipeline.observing`) get the full error either way.
+    public var logsErrorValues: Bool
     /// Whether the span the request already has (the framework's tracing middleware's, or the app's) gets
     /// the error's `error.type`, reference ID and category, and an error status for a server's fault (5xx,
     /// or gRPC's UNKNOWN, DEADLINE_EXCEEDED, UNIMPLEMENTED, INTERNAL, UNAVAILABLE, DATA_LOSS). No span is
@@ -45,12 +50,14 @@ public struct FriendlyErrorsServerOptions: Sendable {
     /// Options; the defaults suit production.
     public init(
         writers: [any ErrorBodyWriter] = .standard, revealsFrameworkMessages: Bool = false, logsErrors: Bool = true,
-        recordsSpans: Bool = true, sendsTraceID: Bool = true, tracer: (any Tracer)? = nil, countsErrors: Bool = true,
+        logsErrorValues: Bool = false, recordsSpans: Bool = true, sendsTraceID: Bool = true,
+        tracer: (any Tracer)? = nil, countsErrors: Bool = true,
         metricsFactory: (any MetricsFactory)? = nil, maximumDistinctErrorTypes: Int = 200
     ) {
         self.writers = writers
         self.revealsFrameworkMessages = revealsFrameworkMessages
         self.logsErrors = logsErrors
+        self.logsErrorValues = logsErrorValues
         self.recordsSpans = recordsSpans
         self.sendsTraceID = sendsTraceID
         self.tracer = tracer

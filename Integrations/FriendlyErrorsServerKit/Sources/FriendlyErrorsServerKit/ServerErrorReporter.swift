@@ -21,7 +21,8 @@ import Tracing
 ///
 /// Nothing it records holds the error's own text: the span gets the code, the category and the reference
 /// ID (never an exception event), the counter bounded dimensions only (never a reference ID, path or
-/// user), and the log record passes the error as swift-log's `error:`, as before.
+/// user), and the log record holds the error itself only when the app asks
+/// (``FriendlyErrorsServerOptions/logsErrorValues``).
 public final class ServerErrorReporter: Sendable {
     /// The name of the counter of answered errors.
     public static let counterLabel = "friendly_errors.errors"
@@ -97,12 +98,15 @@ public final class ServerErrorReporter: Sendable {
         if options.countsErrors { count(event, exchange) }
     }
 
-    /// Logs the event at its level, with swift-log's `error:` and ``logMetadata(_:_:)``.
+    /// Logs the event at its level with ``logMetadata(_:_:)``; with the error as swift-log's `error:` only when
+    /// ``FriendlyErrorsServerOptions/logsErrorValues`` is on.
     public func log(_ event: ClassificationEvent, _ exchange: ServerExchange, logger: Logger) {
         let level = Logger.Level(event.logLevel)
         // Checked first: an event filtered out costs a comparison, not its metadata.
         guard logger.logLevel <= level else { return }
-        logger.log(level: level, "\(event.logMessage)", error: event.error, metadata: Self.logMetadata(event, exchange))
+        logger.log(
+            level: level, "\(event.logMessage)", error: options.logsErrorValues ? event.error : nil,
+            metadata: Self.logMetadata(event, exchange))
     }
 
     /// The log record's metadata, in OpenTelemetry's names: `error.type` (the stable code), `error.category`,
@@ -154,8 +158,10 @@ public final class ServerErrorReporter: Sendable {
         ]
         // The factory keeps one handler per label and dimensions (as swift-otel's, swift-prometheus' and
         // TestMetrics do), so the counter is asked for each time rather than kept here behind a lock.
-        Counter(label: Self.counterLabel, dimensions: dimensions, factory: options.metricsFactory ?? MetricsSystem.factory)
-            .increment()
+        Counter(
+            label: Self.counterLabel, dimensions: dimensions, factory: options.metricsFactory ?? MetricsSystem.factory
+        )
+        .increment()
     }
 
     /// `code` when it is one of the catalog's or one of the first codes seen up to the cap, else `_OTHER`.
