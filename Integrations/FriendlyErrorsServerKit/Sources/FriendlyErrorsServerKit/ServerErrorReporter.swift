@@ -150,6 +150,9 @@ public final class ServerErrorReporter: Sendable {
     /// Adds one to `friendly_errors.errors` with the dimensions `error.type` (capped), `error.category`, the
     /// status (`http.response.status_code` or `rpc.response.status_code`) and `friendly_errors.medium`.
     public func count(_ event: ClassificationEvent, _ exchange: ServerExchange) {
+        let factory = options.metricsFactory ?? MetricsSystem.factory
+        // No metrics backend (swift-metrics' default): nothing to make, nothing to count.
+        if factory is NOOPMetricsHandler { return }
         let dimensions = [
             ("error.type", errorType(for: event.classification.code)),
             ("error.category", event.classification.category.name),
@@ -158,10 +161,7 @@ public final class ServerErrorReporter: Sendable {
         ]
         // The factory keeps one handler per label and dimensions (as swift-otel's, swift-prometheus' and
         // TestMetrics do), so the counter is asked for each time rather than kept here behind a lock.
-        Counter(
-            label: Self.counterLabel, dimensions: dimensions, factory: options.metricsFactory ?? MetricsSystem.factory
-        )
-        .increment()
+        Counter(label: Self.counterLabel, dimensions: dimensions, factory: factory).increment()
     }
 
     /// `code` when it is one of the catalog's or one of the first codes seen up to the cap, else `_OTHER`.
