@@ -90,8 +90,15 @@ enum Telemetry {
         return texts
     }
 
+    /// The attribute's value as text: a string as it is, a number in decimal.
     static func attribute(_ span: FinishedInMemorySpan, _ key: String) -> String? {
-        span.attributes.get(key).map { "\($0)" }
+        switch span.attributes.get(key) {
+        case .string(let text): text
+        case .int64(let number): String(number)
+        case .int32(let number): String(number)
+        case .none: nil
+        case .some(let other): "\(other)"
+        }
     }
 
     @Test func aPaymentRequiredAppErrorIsCountedAndOnTheSpanWithoutAnErrorStatus() async throws {
