@@ -5,8 +5,9 @@ import Logging
 import OTel
 
 /// The telemetry shop on loopback, exporting traces, metrics and logs through swift-otel (OTLP over
-/// HTTP/protobuf) to `--otlp URL` (default `http://127.0.0.1:4318`), every second. The exported log
-/// records hold no error's own text (``ExportedLogHandler``); standard error has it.
+/// HTTP/protobuf) to `--otlp URL` (default `http://127.0.0.1:4318`), every second. The log records hold
+/// no error's own text (`FriendlyErrorsServerOptions.logsErrorValues` is off by default): swift-otel
+/// would export an error passed as swift-log's `error:` as `exception.message`.
 ///
 /// - `GET /items` — 200;
 /// - `GET /orders/42/cancel` — an app error: 409 `order.alreadyShipped`;
@@ -36,17 +37,8 @@ enum TelemetryServer {
         configuration.traces.otlpExporter.endpoint = "\(collector)/v1/traces"
         configuration.metrics.otlpExporter.endpoint = "\(collector)/v1/metrics"
         configuration.logs.otlpExporter.endpoint = "\(collector)/v1/logs"
-        // Traces and metrics as swift-otel bootstraps them; logs to standard error in full and to the
-        // exporter without the error itself (ExportedLogHandler).
-        var tracesAndMetrics = configuration
-        tracesAndMetrics.logs.enabled = false
-        let observability = try OTel.bootstrap(configuration: tracesAndMetrics)
-        let logs = try OTel.makeLoggingBackend(configuration: configuration)
-        LoggingSystem.bootstrap { label in
-            MultiplexLogHandler([
-                StreamLogHandler.standardError(label: label), ExportedLogHandler(exporter: logs.factory(label)),
-            ])
-        }
+        // Traces, metrics and logs, as swift-otel's README bootstraps them.
+        let observability = try OTel.bootstrap(configuration: configuration)
 
         var app = Application(
             router: buildTelemetryRouter(),
@@ -56,7 +48,7 @@ enum TelemetryServer {
                 FileHandle.standardOutput.write(Data("listening on \(channel.localAddress?.port ?? 0)\n".utf8))
             },
             logger: Logger(label: "telemetry-shop"))
-        app.addServices(observability, logs.service)
+        app.addServices(observability)
         try await app.runService()
     }
 }
