@@ -16,9 +16,12 @@ let package = Package(
         // (Scripts/release.sh) publishes this package as a repository of its own and writes this line as
         // `.package(url: "https://github.com/<owner>/swift-friendly-errors.git", from: VERSION)`.
         .package(name: "swift-friendly-errors", path: "../.."),
+        .package(name: "swift-friendly-errors-server-kit", path: "../FriendlyErrorsServerKit"),
         .package(url: "https://github.com/grpc/grpc-swift-2.git", from: "2.4.3"),
         .package(url: "https://github.com/grpc/grpc-swift-protobuf.git", from: "2.4.1"),
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
+        // ServiceContext: the RPC's trace, captured for errors the response stream throws later.
+        .package(url: "https://github.com/apple/swift-distributed-tracing.git", from: "1.7.3"),
     ],
     targets: [
         .target(
@@ -28,6 +31,8 @@ let package = Package(
                 .product(name: "GRPCCore", package: "grpc-swift-2"),
                 .product(name: "GRPCProtobuf", package: "grpc-swift-protobuf"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "FriendlyErrorsServerKit", package: "swift-friendly-errors-server-kit"),
+                .product(name: "Instrumentation", package: "swift-distributed-tracing"),
             ]
         )
     ],

@@ -9,7 +9,7 @@ import Testing
 @Suite struct ErrorMappingTests {
     let interceptor = FriendlyErrorsInterceptor(
         domain: "shop.example.com", pipeline: AlertPipeline().addingCatalog(shopCatalog),
-        options: FriendlyErrorsGRPCOptions(statusCodes: ["order.exists": .alreadyExists]))
+        statusCodes: ["order.exists": .alreadyExists])
     let context = ServerContext(
         descriptor: ShopService.placeOrder, remotePeer: "ipv4:127.0.0.1:1", localPeer: "ipv4:127.0.0.1:2",
         cancellation: ServerContext.RPCCancellationHandle())

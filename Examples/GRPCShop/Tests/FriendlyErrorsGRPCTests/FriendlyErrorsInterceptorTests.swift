@@ -138,7 +138,7 @@ import Testing
     }
 
     @Test func anRPCErrorKeepsItsMessageWhenTheAppSaysSo() async throws {
-        try await Shop.run(options: FriendlyErrorsGRPCOptions(revealsFrameworkMessages: true)) { client, _ in
+        try await Shop.run(options: FriendlyErrorsServerOptions(revealsFrameworkMessages: true)) { client, _ in
             let answer = try await Shop.call(client, "rpcError")
             #expect(answer.error.code == .failedPrecondition)
             #expect(answer.error.message == "cart c-42 is locked")
@@ -147,8 +147,8 @@ import Testing
     }
 
     @Test(arguments: [false, true])
-    func anUnknownErrorsSecretStaysInTheLogWithTheReferenceID(streaming: Bool) async throws {
-        try await Shop.run { client, logs in
+    func anUnknownErrorsSecretStaysInTheLogWithTheReferenceIDWhenTheAppLogsErrorValues(streaming: Bool) async throws {
+        try await Shop.run(options: FriendlyErrorsServerOptions(logsErrorValues: true)) { client, logs in
             let answer = try await Shop.call(client, "databaseFailure", streaming: streaming, language: "fr")
             #expect(answer.error.code == .unknown)
             let reference = try #require(answer.requestInfo?.requestID)
@@ -200,7 +200,7 @@ import Testing
         }
     }
 
-    @Test func theLogLineHasTheHTTPIntegrationsKeysAndLevels() async throws {
+    @Test func theLogLineHasTheKitsKeysAndLevels() async throws {
         try await Shop.run { client, logs in
             _ = try await Shop.call(client, "itemNotFound")
             let entry = try #require(logs.entries.last)
@@ -208,8 +208,8 @@ import Testing
             #expect("\(entry.message)" == "Request failed: shop.itemNotFound")
             #expect(
                 entry.metadata == [
-                    "error.code": "shop.itemNotFound", "error.category": "notFound",
-                    "http.response.status_code": "404", "rpc.grpc.status_code": "5",
+                    "error.type": "shop.itemNotFound", "error.category": "notFound",
+                    "rpc.response.status_code": "NOT_FOUND", "rpc.system": "grpc",
                     "rpc.method": "friendlyerrors.example.Shop/PlaceOrder",
                 ])
         }

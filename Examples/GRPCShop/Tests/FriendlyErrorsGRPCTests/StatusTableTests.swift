@@ -53,13 +53,4 @@ import Testing
     func pointersBecomeFieldPaths(field: String, path: String) {
         #expect(GRPCStatusTable.fieldPath(AlertFieldProblem(field: field, code: "c", message: "m")) == path)
     }
-
-    @Test func retryAfterIsSecondsOrADateFromNow() throws {
-        let now = try #require(GRPCStatusTable.imfFixdate("Wed, 21 Oct 2026 07:28:00 GMT"))
-        #expect(GRPCStatusTable.retryDelay([.retryAfter(seconds: 30)], now: now) == .seconds(30))
-        #expect(GRPCStatusTable.retryDelay([.retryAfter(now.addingTimeInterval(90))], now: now) == .seconds(90))
-        #expect(GRPCStatusTable.retryDelay([.retryAfter(now.addingTimeInterval(-90))], now: now) == .seconds(0))
-        #expect(GRPCStatusTable.retryDelay([ResponseHeader(name: "Retry-After", value: "soon")], now: now) == nil)
-        #expect(GRPCStatusTable.retryDelay([], now: now) == nil)
-    }
 }

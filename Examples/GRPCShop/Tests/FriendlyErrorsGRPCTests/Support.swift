@@ -12,7 +12,7 @@ enum Shop {
     /// Runs `body` with a client of a fresh shop server and the server's log.
     @discardableResult
     static func run<Result: Sendable>(
-        options: FriendlyErrorsGRPCOptions = FriendlyErrorsGRPCOptions(),
+        options: FriendlyErrorsServerOptions = FriendlyErrorsServerOptions(), outside: [any ServerInterceptor] = [],
         _ body: (GRPCClient<HTTP2ClientTransport.Posix>, InMemoryLogHandler) async throws -> Result
     ) async throws -> Result {
         let logs = InMemoryLogHandler()
@@ -23,7 +23,7 @@ enum Shop {
             logger: logger)
         let server = GRPCServer(
             transport: .http2NIOPosix(address: .ipv4(host: "127.0.0.1", port: 0), transportSecurity: .plaintext),
-            services: [ShopService()], interceptors: [interceptor])
+            services: [ShopService()], interceptors: outside + [interceptor])
         return try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { try await server.serve() }
             defer { server.beginGracefulShutdown() }

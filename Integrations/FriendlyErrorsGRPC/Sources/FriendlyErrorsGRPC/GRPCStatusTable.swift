@@ -2,8 +2,8 @@ import Foundation
 import FriendlyErrors
 import GRPCCore
 
-/// The mappings between the core's words and gRPC's: status codes both ways, AIP-193 reasons, field
-/// paths, and the retry delay. The README's table is this one.
+/// The mappings between the core's words and gRPC's: status codes both ways, AIP-193 reasons and field
+/// paths. The README's table is this one.
 enum GRPCStatusTable {
     /// The status code for an alert: its category's, or for a category of the app's own, its HTTP
     /// status's (as google.rpc.Code maps HTTP statuses).
@@ -24,23 +24,15 @@ enum GRPCStatusTable {
         }
     }
 
-    /// The status code google.rpc.Code gives an HTTP status.
+    /// The status code google.rpc.Code gives an HTTP status (another 4xx `failedPrecondition`, else internal).
     static func code(forHTTPStatus status: Int) -> RPCError.Code {
-        switch status {
-        case 400: .invalidArgument
-        case 401: .unauthenticated
-        case 403: .permissionDenied
-        case 404: .notFound
-        case 409: .aborted
-        case 429: .resourceExhausted
-        case 499: .cancelled
-        case 501: .unimplemented
-        case 503: .unavailable
-        case 504: .deadlineExceeded
-        case 400..<500: .failedPrecondition
-        default: .internalError
-        }
+        codesByHTTPStatus[status] ?? ((400..<500).contains(status) ? .failedPrecondition : .internalError)
     }
+
+    private static let codesByHTTPStatus: [Int: RPCError.Code] = [
+        400: .invalidArgument, 401: .unauthenticated, 403: .permissionDenied, 404: .notFound, 409: .aborted,
+        429: .resourceExhausted, 499: .cancelled, 501: .unimplemented, 503: .unavailable, 504: .deadlineExceeded,
+    ]
 
     /// The HTTP status the core classifies an `RPCError` by, and so its texts: google.rpc.Code's, but
     /// `FAILED_PRECONDITION` 409 (conflict, "This conflicts with the current state") rather than 400,
@@ -49,11 +41,10 @@ enum GRPCStatusTable {
     static func httpStatus(for code: RPCError.Code) -> Int {
         switch code {
         case .invalidArgument, .outOfRange: 400
-        case .failedPrecondition: 409
         case .unauthenticated: 401
         case .permissionDenied: 403
         case .notFound: 404
-        case .alreadyExists, .aborted: 409
+        case .failedPrecondition, .alreadyExists, .aborted: 409
         case .resourceExhausted: 429
         case .cancelled: 499
         case .unimplemented: 501
@@ -128,31 +119,4 @@ enum GRPCStatusTable {
                 || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) || $0 == UInt8(ascii: "_")
         }
     }
-
-    /// The delay a `Retry-After` header asks for: delta-seconds, or an HTTP date from now (never
-    /// negative); `nil` without one or when it is neither.
-    static func retryDelay(_ headers: [ResponseHeader], now: Date = Date()) -> Duration? {
-        guard let header = headers.first(where: { $0.hasName("Retry-After") }) else { return nil }
-        let value = header.value.trimmingCharacters(in: .whitespaces)
-        if let seconds = Int64(value), seconds >= 0 { return .seconds(seconds) }
-        guard let date = imfFixdate(value) else { return nil }
-        return .seconds(max(0, Int64(date.timeIntervalSince(now).rounded(.up))))
-    }
-
-    /// An IMF-fixdate (`Wed, 21 Oct 2026 07:28:00 GMT`), the form `Retry-After` dates are sent in.
-    static func imfFixdate(_ text: String) -> Date? {
-        let parts = text.split(separator: " ")
-        guard parts.count == 6, parts[5] == "GMT", let day = Int(parts[1]), let year = Int(parts[3]),
-            let month = months.firstIndex(of: String(parts[2]))
-        else { return nil }
-        let time = parts[4].split(separator: ":").compactMap { Int($0) }
-        guard time.count == 3 else { return nil }
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(secondsFromGMT: 0)!
-        return calendar.date(
-            from: DateComponents(
-                year: year, month: month + 1, day: day, hour: time[0], minute: time[1], second: time[2]))
-    }
-
-    private static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
 }
