@@ -1,4 +1,5 @@
 import ExampleService
+import Foundation
 @_spi(Measurement) import FriendlyErrorsGRPC
 import FriendlyErrorsServerKit
 import GRPCCore
