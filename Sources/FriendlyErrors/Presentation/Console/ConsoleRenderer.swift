@@ -27,11 +27,8 @@ struct ConsoleRenderer {
     // MARK: The alert
 
     /// The alert, ending with a newline; with the numbered `choices` when there are any, and the
-    /// note that says why nothing is asked when `notAsking` is given; with the request's trace ID after the
-    /// reference ID when `traceID` is given (a server's plain-text body).
-    func render(
-        _ alert: Alert, choices: [AlertAction], notAsking: TerminalEnvironment.NotAsking?, traceID: String? = nil
-    ) -> String {
+    /// note that says why nothing is asked when `notAsking` is given.
+    func render(_ alert: Alert, choices: [AlertAction], notAsking: TerminalEnvironment.NotAsking?) -> String {
         let title = Self.clean(alert.title).ifVisible ?? ""
         let message = Self.clean(alert.message).ifVisible ?? ""
         let reason = alert.reason.flatMap(\.ifVisible).map(Self.clean)
@@ -90,9 +87,6 @@ struct ConsoleRenderer {
         if let reference {
             appendField(to: &output, label: text("console.reference"), text: reference)
         }
-        if let traceID {
-            appendField(to: &output, label: text("console.trace"), text: Self.clean(traceID))
-        }
         if let detail {
             appendField(to: &output, label: "debug", text: detail)
         }
@@ -111,6 +105,14 @@ struct ConsoleRenderer {
                     indent: leadWidth + DisplayWidth.columns(of: number) + 1)
             }
         }
+        return output.string
+    }
+
+    /// One more labelled line, as the alert's own are written (`reference: 7K3Q-9X2M`): the label is the
+    /// text of `key`, the text cleaned; ends with a newline.
+    func field(_ key: String, text value: String) -> String {
+        var output = OutputBytes(usesColor: usesColor)
+        appendField(to: &output, label: text(key), text: Self.clean(value))
         return output.string
     }
 

@@ -95,12 +95,29 @@ public struct JSONPresenter: AlertPresenter {
     ///
     /// A pure function: the same alert and instance give the same bytes. `instance` names the
     /// occurrence (`newInstance()` makes one); `nil` leaves the member out.
-    @_spi(RepositoryInternals) public func body(
-        for alert: Alert, instance: String? = nil, traceID: String? = nil
-    ) -> [UInt8] {
+    @_spi(RepositoryInternals) public func body(for alert: Alert, instance: String? = nil) -> [UInt8] {
         var writer = JSONWriter(reservingCapacity: 768)
-        write(alert, instance: instance, traceID: traceID, to: &writer)
+        write(alert, instance: instance, to: &writer)
         return writer.bytes
+    }
+
+    /// The problem details object for `alert` with the request's trace ID as `traceId`, after
+    /// `referenceId` (before `actions`); without it when `traceID` is not 1–64 letters, digits, `.`, `_`
+    /// or `-`. Spliced into the body ``body(for:instance:)`` writes, so the usual body, without a
+    /// trace, costs nothing more.
+    func body(for alert: Alert, instance: String?, traceID: String) -> [UInt8] {
+        var bytes = body(for: alert, instance: instance)
+        guard let traceID = ErrorRequest.cleanTraceID(traceID) else { return bytes }
+        // `,"actions":` is written once outside a string: inside one, every `"` is escaped (`\"`).
+        let marker = Array(#","actions":"#.utf8)
+        guard
+            let start = bytes.indices.dropLast(marker.count - 1).first(where: { index in
+                bytes[index] == marker[0] && bytes[index..<index + marker.count].elementsEqual(marker)
+            })
+        else { return bytes }
+        // The trace ID's characters need no escaping.
+        bytes.insert(contentsOf: Array(#","traceId":""#.utf8) + Array(traceID.utf8) + [UInt8(ascii: "\"")], at: start)
+        return bytes
     }
 
     /// The problem details object for `alert` with a fresh `newInstance()`: the bytes
@@ -163,9 +180,7 @@ public struct JSONPresenter: AlertPresenter {
 
     /// Writes the object; answers where the `instance` value (its quotes included) is in the bytes.
     @discardableResult
-    private func write(
-        _ alert: Alert, instance: String?, traceID: String? = nil, to writer: inout JSONWriter
-    ) -> Range<Int>? {
+    private func write(_ alert: Alert, instance: String?, to writer: inout JSONWriter) -> Range<Int>? {
         let text = limits.maximumTextBytes
         let identifier = limits.maximumIdentifierBytes
         writer.beginObject()
@@ -198,9 +213,6 @@ public struct JSONPresenter: AlertPresenter {
         if let referenceID = alert.referenceID, !referenceID.isEmpty {
             writer.string(
                 referenceID.cappedAtGraphemeBoundary(maxUTF8Bytes: identifier), forKey: MemberName.referenceId)
-        }
-        if let traceID = traceID.flatMap(ErrorRequest.cleanTraceID) {
-            writer.string(traceID, forKey: MemberName.traceId)
         }
         writer.key(MemberName.actions)
         writer.beginArray()
@@ -338,7 +350,6 @@ private enum MemberName {
     static let reason = JSONWriter.Key("reason")
     static let suggestion = JSONWriter.Key("suggestion")
     static let referenceId = JSONWriter.Key("referenceId")
-    static let traceId = JSONWriter.Key("traceId")
     static let actions = JSONWriter.Key("actions")
     static let id = JSONWriter.Key("id")
     static let role = JSONWriter.Key("role")
