@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import FriendlyErrors
+@_spi(RepositoryInternals) @testable import FriendlyErrors
 
 /// Issue 35: what threads share is read without writing to it. The fast paths in `Support/` for that
 /// (`SharedForever`, `PublishedOnce`, `ThreadCounterBlocks`, `ThreadLocalValue`) against their plain

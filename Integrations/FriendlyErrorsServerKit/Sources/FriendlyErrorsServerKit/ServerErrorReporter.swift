@@ -1,5 +1,5 @@
 import CoreMetrics
-public import FriendlyErrors
+@_spi(RepositoryInternals) public import FriendlyErrors
 import Instrumentation
 public import Logging
 public import ServiceContextModule
