@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # One real exporter end to end (issue 36): starts the OTLP receiver (otlp-receiver.py, which decodes
 # with Python's opentelemetry-proto, not swift-otel) and the telemetry shop on free loopback ports,
-# requests an app error (409), an unknown error holding a secret (500) and a success, waits for the
-# export, and checks what the receiver decoded:
+# requests an app error (409), Hummingbird's own 404, an unknown error holding a secret (500) and a
+# success, waits for the export, and checks what the receiver decoded:
 # - each error's span (the one Hummingbird's TracingMiddleware started) has `error.type` = the body's
 #   stable code and an attribute holding the body's reference ID; its status is ERROR for the 500 only;
 # - the body's `traceId` is the exported span's trace ID;
@@ -35,6 +35,9 @@ expect_status ok 200
 request conflict "$base/orders/42/cancel"
 expect_status conflict 409
 expect_problem conflict
+request notfound "$base/no/such/page"
+expect_status notfound 404
+expect_problem notfound
 request unknown "$base/reports"
 expect_status unknown 500
 expect_problem unknown
@@ -44,10 +47,10 @@ for secret in "${secrets[@]}"; do
 done
 
 # Spans every 0.5 s, metrics every 1 s: the checks below are met within a few seconds; 20 at most.
-python3 - "$dump" "$work/conflict.body" "$work/unknown.body" "${secrets[@]}" << 'PY' || fail "the exported telemetry (above)"
+python3 - "$dump" "$work/conflict.body" "$work/notfound.body" "$work/unknown.body" "${secrets[@]}" << 'PY' || fail "the exported telemetry (above)"
 import json, sys, time
 
-dump, bodies, secrets = sys.argv[1], sys.argv[2:4], sys.argv[4:]
+dump, bodies, secrets = sys.argv[1], sys.argv[2:5], sys.argv[5:]
 problems = [json.load(open(path, encoding="utf-8")) for path in bodies]
 
 
