@@ -143,7 +143,8 @@ import Tracing
 
         func intercept<Input: Sendable, Output: Sendable>(
             request: StreamingServerRequest<Input>, context: ServerContext,
-            next: @Sendable (StreamingServerRequest<Input>, ServerContext) async throws -> StreamingServerResponse<Output>
+            next:
+                @Sendable (StreamingServerRequest<Input>, ServerContext) async throws -> StreamingServerResponse<Output>
         ) async throws -> StreamingServerResponse<Output> {
             try await tracer.withSpan(context.descriptor.fullyQualifiedMethod, ofKind: .server) { _ in
                 try await next(request, context)
