@@ -67,11 +67,11 @@ public struct FriendlyErrorsInterceptor: ServerInterceptor {
         case .success(var contents):
             // Errors thrown while the response stream runs end the stream with the same status.
             let producer = contents.producer
-            contents.producer = { writer in
+            contents.producer = { [metadata = request.metadata] writer in
                 do {
                     return try await producer(writer)
                 } catch {
-                    throw answer(error, metadata: request.metadata, context: context, trace)
+                    throw answer(error, metadata: metadata, context: context, trace)
                 }
             }
             response.accepted = .success(contents)
