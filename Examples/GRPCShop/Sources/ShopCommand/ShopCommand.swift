@@ -45,7 +45,8 @@ struct HTTPGet: AsyncParsableCommand {
 /// `shop grpc-order --port N SCENARIO`: calls the gRPC shop's `PlaceOrder` with SCENARIO and prints
 /// the reply.
 struct GRPCOrder: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "grpc-order", abstract: "Places an order with the gRPC shop.")
+    static let configuration = CommandConfiguration(
+        commandName: "grpc-order", abstract: "Places an order with the gRPC shop.")
 
     @Option(help: "The gRPC shop's port on 127.0.0.1.") var port: Int
     @Argument(help: "The scenario, such as ok or itemNotFound.") var scenario: String

@@ -81,7 +81,8 @@ import Testing
         let problem = try #require(error.cause as? RemoteProblem)
         #expect(problem.code == "order.invalid")
         #expect(problem.category == .invalidData)
-        #expect(problem.fieldProblems.map(\.message) == [.verbatim("価格は0以上でなければなりません。"), .verbatim("数量は1以上でなければなりません。")])
+        #expect(
+            problem.fieldProblems.map(\.message) == [.verbatim("価格は0以上でなければなりません。"), .verbatim("数量は1以上でなければなりません。")])
         #expect(problem.fieldProblems.map(\.field) == ["items[0].price", "items[0].quantity"])
     }
 

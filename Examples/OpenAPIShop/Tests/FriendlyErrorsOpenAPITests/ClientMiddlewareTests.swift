@@ -141,7 +141,8 @@ import Testing
 
     @Test func aRequestsOwnAcceptLanguageIsKept() async throws {
         let transport = FakeTransport(status: .ok, body: nil)
-        let request = HTTPRequest(method: .get, scheme: nil, authority: nil, path: "/", headerFields: [.acceptLanguage: "fr"])
+        let request = HTTPRequest(
+            method: .get, scheme: nil, authority: nil, path: "/", headerFields: [.acceptLanguage: "fr"])
         _ = try await FriendlyErrorsClientMiddleware(language: LanguagePreference(["ja"])).intercept(
             request, body: nil, baseURL: URL(string: "https://shop.example.com")!, operationID: "x"
         ) { try await transport.send($0, body: $1, baseURL: $2, operationID: "x") }

@@ -37,8 +37,7 @@ public struct FriendlyErrorsClientMiddleware: ClientMiddleware {
     public static let maximumBodyBytes = 65_537
 
     /// A middleware asking for `language` (the process's by default).
-    public init(language: LanguagePreference = .process, defaultLanguage: String? = nil, passedThrough: Set<Int> = [])
-    {
+    public init(language: LanguagePreference = .process, defaultLanguage: String? = nil, passedThrough: Set<Int> = []) {
         self.language = language
         self.defaultLanguage = defaultLanguage
         self.passedThrough = passedThrough
