@@ -120,7 +120,7 @@ import Testing
         #expect(!problem.showsServerTexts)
         let alert = AlertPipeline().alert(for: problem, in: "ja")
         #expect(alert.language == "ja")
-        #expect(!"\(alert.title) \(alert.message) \(alert.suggestion)".contains("secret-host"))
+        #expect(!"\(alert.title) \(alert.message) \(alert.suggestion ?? "")".contains("secret-host"))
     }
 
     @Test func everyDetailKindIsReadIntoTheProblem() throws {

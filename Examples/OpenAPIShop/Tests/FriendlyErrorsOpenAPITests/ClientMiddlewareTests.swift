@@ -99,7 +99,7 @@ import Testing
         #expect(problem.code == "http.502")
         #expect(!problem.showsServerTexts)
         let alert = AlertPipeline().alert(for: problem, in: "en")
-        #expect(!"\(alert.title) \(alert.message) \(alert.suggestion)".contains("nginx"))
+        #expect(!"\(alert.title) \(alert.message) \(alert.suggestion ?? "")".contains("nginx"))
     }
 
     @Test func aHugeBodyIsReadOnlyUpToTheCap() async throws {
