@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 public import FriendlyErrors
 public import GRPCCore
 import GRPCProtobuf
