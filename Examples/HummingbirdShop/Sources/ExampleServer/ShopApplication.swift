@@ -72,7 +72,7 @@ func buildShopRouter(friendlyErrors: Bool = true) -> Router<BasicRequestContext>
     router.get("/stock/{key}") { _, context -> String in
         let key = context.parameters.get("key") ?? ""
         if await warmingUp.isFirstRequest(for: key) {
-            throw HTTPError(.serviceUnavailable, headers: [.retryAfter: "1"])
+            throw StockWarmingUp()
         }
         return "in stock: \(key)"
     }
@@ -89,6 +89,15 @@ actor WarmingUp {
 
     /// Whether no request for `key` came before; remembers that one did.
     func isFirstRequest(for key: String) -> Bool { answered.insert(key).inserted }
+}
+
+/// The stock service is not ready yet: 503 with `Retry-After: 1`.
+struct StockWarmingUp: FriendlyError {
+    var code: String { "stock.warmingUp" }
+    var title: LocalizableText { "Stock is being counted" }
+    var message: LocalizableText { "The stock service is starting. Try again in a moment." }
+    var category: ErrorCategory { .unavailable }
+    var responseHeaders: [ResponseHeader] { [.retryAfter(seconds: 1)] }
 }
 
 /// An order as clients send it.
