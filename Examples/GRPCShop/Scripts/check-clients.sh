@@ -44,23 +44,24 @@ run() {
 expect_out() { grep -qF -- "$2" "$work/$1.out" || fail "$1: no '$2' in the output"; }
 expect_no() { ! grep -qF -- "$2" "$work/$1.out" || fail "$1: '$2' in the output"; }
 
-# The Hummingbird shop's sign-in page: 401 (EX_NOPERM, 77) with its Japanese texts and its link.
+# The Hummingbird shop's sign-in page: 401 (EX_NOPERM, 77) with its Japanese texts and its "signIn" link.
 run http-ja 77 http-get --port "$port_http" /account
 expect_out http-ja "ログインが必要です"
 expect_out http-ja "アカウントと注文を表示するには、ログインしてください。"
-expect_out http-ja "ログイン"
-expect_out http-ja "http://127.0.0.1:$port_http/login?next=%2Faccount"
+expect_out http-ja "対処法: 安全のため、30分間操作がないとログアウトされます。"
+expect_out http-ja "2) ログイン"   # the server's action (the console lists a link by its label)
 expect_no http-ja '"title"'
 expect_no http-ja $'\e'
 
 # The gRPC shop's missing item: NOT_FOUND (EX_NOINPUT, 66), in Japanese, with its Help link.
 run grpc-ja 66 grpc-order --port "$port_grpc" itemNotFound
 expect_out grpc-ja "「A-42」という商品はありません。"
-expect_out grpc-ja "カタログを開く"
-expect_out grpc-ja "https://shop.example.com/catalog"
+expect_out grpc-ja "2) カタログを開く"   # the server's Help link
 
-# An unknown server error: the reference ID, never the server's secret.
-run grpc-secret 70 grpc-order --port "$port_grpc" databaseFailure
+# An unknown server error (code `unexpected`, category unknown: status 1): the reference ID, never the
+# server's secret.
+run grpc-secret 1 grpc-order --port "$port_grpc" databaseFailure
+expect_out grpc-secret "参照番号: "
 expect_no grpc-secret "S3cr3t"
 
 # Success.

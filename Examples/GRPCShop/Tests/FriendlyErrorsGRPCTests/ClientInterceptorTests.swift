@@ -80,7 +80,8 @@ import Testing
         let error = try await Self.callThroughInterceptor("invalidOrder")
         let problem = try #require(error.cause as? RemoteProblem)
         #expect(problem.code == "order.invalid")
-        #expect(problem.category == .invalidData)
+        // The status sends no category (`ErrorInfo` has none): INVALID_ARGUMENT's, as the code is the app's.
+        #expect(problem.category == .invalidInput)
         #expect(
             problem.fieldProblems.map(\.message) == [.verbatim("価格は0以上でなければなりません。"), .verbatim("数量は1以上でなければなりません。")])
         #expect(problem.fieldProblems.map(\.field) == ["items[0].price", "items[0].quantity"])
