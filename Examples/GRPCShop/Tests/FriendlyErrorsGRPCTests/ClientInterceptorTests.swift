@@ -124,6 +124,44 @@ import Testing
         #expect(!"\(alert.title) \(alert.message) \(alert.suggestion ?? "")".contains("secret-host"))
     }
 
+    @Test func aTransportsErrorBecomesTheStatusCodesProblemSoTheToolSaysUnavailable() async throws {
+        struct ConnectionRefused: Error {}
+        let context = ClientContext(descriptor: ShopService.placeOrder, remotePeer: "", localPeer: "")
+        let request = StreamingClientRequest<Google_Protobuf_StringValue>(producer: { _ in })
+        let response: StreamingClientResponse<Google_Protobuf_StringValue> = try await FriendlyErrorsClientInterceptor()
+            .intercept(request: request, context: context) { _, _ in
+                StreamingClientResponse(
+                    error: RPCError(code: .unavailable, message: "connection refused", cause: ConnectionRefused()))
+            }
+        guard case .failure(let error) = response.accepted else {
+            Issue.record("the call should fail")
+            return
+        }
+        #expect(error.code == .unavailable)
+        #expect(error.message == "connection refused")
+        let problem = try #require(error.cause as? RemoteProblem)
+        #expect(problem.category == .unavailable)
+        let alert = AlertPipeline().unwrappingGRPCClientErrors().alert(for: error, in: "en")
+        #expect(alert.category == .unavailable)
+        #expect(alert.category.exitStatus == 69)
+    }
+
+    @Test func theInterceptorSendsAcceptLanguageUnlessTheCallHasOne() async throws {
+        let context = ClientContext(descriptor: ShopService.placeOrder, remotePeer: "", localPeer: "")
+        let interceptor = FriendlyErrorsClientInterceptor(language: LanguagePreference(["ja-JP"]))
+        for (given, sent) in [(nil, "ja-JP, ja;q=0.9"), ("fr", "fr")] {
+            var metadata: Metadata = [:]
+            if let given { metadata.addString(given, forKey: "accept-language") }
+            let request = StreamingClientRequest<Google_Protobuf_StringValue>(metadata: metadata, producer: { _ in })
+            let _: StreamingClientResponse<Google_Protobuf_StringValue> = try await interceptor.intercept(
+                request: request, context: context
+            ) { request, _ in
+                #expect(Array(request.metadata[stringValues: "accept-language"]) == [sent])
+                return StreamingClientResponse(error: RPCError(code: .cancelled, message: ""))
+            }
+        }
+    }
+
     @Test func everyDetailKindIsReadIntoTheProblem() throws {
         let status = GoogleRPCStatus(
             code: .failedPrecondition, message: "developer text",

@@ -20,7 +20,9 @@ import GRPCProtobuf
 /// - Every `RPCError` the call fails with — before the response or while its stream runs — stays an
 ///   `RPCError` with its code, message and metadata (generated code and gRPC's retries see what they
 ///   always saw), and gets the ``FriendlyErrors/RemoteProblem`` its `google.rpc.Status` describes as its
-///   `cause` (``FriendlyErrors/RemoteProblem/init(_:defaultLanguage:)``). A pipeline that looks through an
+///   `cause` (``FriendlyErrors/RemoteProblem/init(_:defaultLanguage:)``), in place of any cause the
+///   transport gave it; an error without details, such as a refused connection, gets its status code's
+///   generic problem (`UNAVAILABLE`: unavailable, exit status 69). A pipeline that looks through an
 ///   `RPCError` to its cause (``FriendlyErrors/AlertPipeline/unwrappingGRPCClientErrors()``) presents the
 ///   server's alert.
 public struct FriendlyErrorsClientInterceptor: ClientInterceptor {
@@ -66,9 +68,12 @@ public struct FriendlyErrorsClientInterceptor: ClientInterceptor {
         return response
     }
 
-    /// `error`, with the problem its status describes as its cause (unless it has a cause already).
+    /// `error`, with the problem its status describes as its cause. A cause the transport gave it (a
+    /// connection's error) is replaced: the pipeline classifies the innermost error, and the problem
+    /// tells the status code's story (`UNAVAILABLE`: unavailable) where the transport's error is
+    /// unknown to it. The error's message still says what the transport saw, for logs.
     static func withProblem(_ error: RPCError, defaultLanguage: String?) -> RPCError {
-        guard error.cause == nil else { return error }
+        if error.cause is RemoteProblem { return error }
         var error = error
         error.cause = RemoteProblem(error, defaultLanguage: defaultLanguage)
         return error
