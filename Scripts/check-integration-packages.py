@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Each integration package is what a user installs by URL: exactly one library product, no executable,
-and only the packages its library imports (the core, the framework's packages, swift-log).
+and only the packages its library imports (the core, the server kit, the framework's packages, swift-log).
 
 Reads each Integrations/FriendlyErrors<Framework>/Package.swift through `swift package dump-package`
 (no resolution, no build) and fails with one line per finding.
@@ -16,10 +16,11 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 # The packages each integration's library may depend on, by identity (the URL's last component).
 ALLOWED = {
-    "FriendlyErrorsHummingbird": {"swift-friendly-errors", "hummingbird", "swift-http-types", "swift-log", "swift-nio"},
-    "FriendlyErrorsVapor": {"swift-friendly-errors", "vapor", "swift-log", "swift-nio"},
-    "FriendlyErrorsGRPC": {"swift-friendly-errors", "grpc-swift-2", "grpc-swift-protobuf", "swift-log"},
-    "FriendlyErrorsOpenAPI": {"swift-friendly-errors", "swift-openapi-runtime", "swift-http-types", "swift-log"},
+    "FriendlyErrorsServerKit": {"swift-friendly-errors", "swift-log", "swift-metrics", "swift-distributed-tracing"},
+    "FriendlyErrorsHummingbird": {"swift-friendly-errors", "swift-friendly-errors-server-kit", "hummingbird", "swift-http-types", "swift-log", "swift-nio"},
+    "FriendlyErrorsVapor": {"swift-friendly-errors", "swift-friendly-errors-server-kit", "vapor", "swift-log", "swift-nio"},
+    "FriendlyErrorsGRPC": {"swift-friendly-errors", "swift-friendly-errors-server-kit", "grpc-swift-2", "grpc-swift-protobuf", "swift-log"},
+    "FriendlyErrorsOpenAPI": {"swift-friendly-errors", "swift-friendly-errors-server-kit", "swift-openapi-runtime", "swift-http-types", "swift-log"},
     "FriendlyErrorsArgumentParser": {"swift-friendly-errors", "swift-argument-parser"},
 }
 

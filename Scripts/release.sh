@@ -2,7 +2,9 @@
 # Writes a release of the current commit as the repositories a user installs by URL: one for the core
 # (this repository's tree, its package at the root) and one per integration (the integration's package
 # at the root, its core dependency rewritten from `path: "../.."` to `.package(url: CORE_URL, from:
-# VERSION)`), each committed and tagged VERSION. RELEASING.md says how a release is cut and published.
+# VERSION)`, and a server integration's kit from `path: "../FriendlyErrorsServerKit"` to the released
+# swift-friendly-errors-server-kit's URL), each committed and tagged VERSION. RELEASING.md says how a
+# release is cut and published.
 #
 #   Scripts/release.sh VERSION DEST [--url-prefix PREFIX] [--core-url URL]
 #
@@ -55,6 +57,7 @@ dest=$(cd "$dest" && pwd)
 
 # The integrations, by folder and the name of the repository each is published as.
 integrations=(
+    "FriendlyErrorsServerKit swift-friendly-errors-server-kit"
     "FriendlyErrorsHummingbird swift-friendly-errors-hummingbird"
     "FriendlyErrorsVapor swift-friendly-errors-vapor"
     "FriendlyErrorsGRPC swift-friendly-errors-grpc"
@@ -102,9 +105,9 @@ for entry in "${integrations[@]}"; do
     read -r folder name <<< "$entry"
     prepare "$name"
     git archive --format=tar "$commit" "Integrations/$folder" | tar -x -C "$dest/$name" --strip-components=2
-    python3 - "$dest/$name" "$core_url" "$version" <<'PY'
+    python3 - "$dest/$name" "$core_url" "$version" "$(url_of swift-friendly-errors-server-kit)" <<'PY'
 import pathlib, re, sys
-repo, core_url, version = pathlib.Path(sys.argv[1]), sys.argv[2], sys.argv[3]
+repo, core_url, version, kit_url = pathlib.Path(sys.argv[1]), sys.argv[2], sys.argv[3], sys.argv[4]
 manifest = repo / "Package.swift"
 text = manifest.read_text(encoding="utf-8")
 # The core's line and the comment above it (which explains the path form) become the published line.
@@ -112,6 +115,10 @@ pattern = re.compile(r'(?:[ \t]*//[^\n]*\n)*([ \t]*)\.package\(name: "swift-frie
 text, count = pattern.subn(lambda m: f'{m.group(1)}.package(url: "{core_url}", from: "{version}"),', text)
 if count != 1:
     sys.exit(f"error: {manifest}: expected one `.package(name: \"swift-friendly-errors\", path: \"../..\")`, found {count}")
+# The server kit's line (Hummingbird, Vapor, gRPC, OpenAPI), with its comment, likewise.
+kit = re.compile(
+    r'(?m)(?:^[ \t]*//[^\n]*\n)*^([ \t]*)\.package\(name: "swift-friendly-errors-server-kit", path: "\.\./FriendlyErrorsServerKit"\),')
+text = kit.sub(lambda m: f'{m.group(1)}.package(url: "{kit_url}", from: "{version}"),', text)
 if "path:" in text:
     sys.exit(f"error: {manifest} still has a path dependency")
 manifest.write_text(text, encoding="utf-8")

@@ -15,6 +15,9 @@ let package = Package(
         // (Scripts/release.sh) publishes this package as a repository of its own and writes this line as
         // `.package(url: "https://github.com/<owner>/swift-friendly-errors.git", from: VERSION)`.
         .package(name: "swift-friendly-errors", path: "../.."),
+        // The kit every server integration shares (options, log record, spans, metrics, trace ID); published
+        // the same way, as `.package(url: ".../swift-friendly-errors-server-kit.git", from: VERSION)`.
+        .package(name: "swift-friendly-errors-server-kit", path: "../FriendlyErrorsServerKit"),
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
         .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
@@ -25,6 +28,7 @@ let package = Package(
             name: "FriendlyErrorsHummingbird",
             dependencies: [
                 .product(name: "FriendlyErrors", package: "swift-friendly-errors"),
+                .product(name: "FriendlyErrorsServerKit", package: "swift-friendly-errors-server-kit"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),

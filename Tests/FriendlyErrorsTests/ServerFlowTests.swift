@@ -58,7 +58,7 @@ import Testing
         let referenceID = try #require(response.alert.referenceID)
         #expect(
             event.logMetadata { $0 } == [
-                "error.code": "unexpected", "error.category": "unknown", "error.reference_id": referenceID,
+                "error.type": "unexpected", "error.category": "unknown", "error.reference_id": referenceID,
                 "http.response.status_code": "500",
             ])
         #expect(event.metadata == ["request.id": "r-7"])

@@ -29,9 +29,9 @@ public struct ClassificationEvent: Sendable {
     public var referenceID: String? { classification.referenceID }
 
     /// The metadata every integration logs this error with, under the same keys everywhere:
-    /// `error.code`, `error.category`, `error.reference_id` (for unexpected errors) and, for a
-    /// server's client, `http.response.status_code`; each value made into the logger's own type by
-    /// `value`. The caller's own ``metadata`` is not repeated.
+    /// `error.type` (the stable code, as OpenTelemetry names it), `error.category`, `error.reference_id` (for
+    /// unexpected errors) and, for a server's client, `http.response.status_code`; each value made into the
+    /// logger's own type by `value`. The caller's own ``metadata`` is not repeated.
     ///
     /// ```swift
     /// logger.log(level: .init(event.logLevel), "\(event.logMessage)", metadata: event.logMetadata { .string($0) })
@@ -39,7 +39,7 @@ public struct ClassificationEvent: Sendable {
     public func logMetadata<Value>(_ value: (String) -> Value) -> [String: Value] {
         var metadata: [String: Value] = [:]
         metadata.reserveCapacity(4)
-        metadata["error.code"] = value(classification.code)
+        metadata["error.type"] = value(classification.code)
         metadata["error.category"] = value(classification.category.name)
         if let referenceID = classification.referenceID { metadata["error.reference_id"] = value(referenceID) }
         if context.audience == .serverClient {

@@ -46,13 +46,18 @@ public struct ErrorRequest: Sendable, Hashable {
     /// client error status. An error's own text may hold internals: pass it only when the app said
     /// these texts are for users (the integrations' `revealsFrameworkMessages` option).
     public var frameworkMessage: String?
+    /// The ID of the request's trace (W3C `traceparent`'s 32 hex digits), or `nil`: the problem's `traceId`,
+    /// shown beside the reference ID on a page and in plain text, so a support ticket names both. Letters,
+    /// digits, `-`, `_` and `.` alone are written, at most 64 of them; a server integration fills it from
+    /// the tracer (FriendlyErrorsServerKit's `ServerErrorReporter.traceID()`).
+    public var traceID: String?
 
     /// A request; everything but the method is optional.
     public init(
         method: String = "GET", acceptLanguage: String? = nil, accept: String? = nil, target: String? = nil,
         host: String? = nil, referer: String? = nil, styleNonce: String? = nil,
         metadata: [String: String] = [:], frameworkStatus: Int? = nil, frameworkHeaders: [ResponseHeader] = [],
-        frameworkMessage: String? = nil
+        frameworkMessage: String? = nil, traceID: String? = nil
     ) {
         self.method = method
         self.acceptLanguage = acceptLanguage
@@ -65,5 +70,22 @@ public struct ErrorRequest: Sendable, Hashable {
         self.frameworkStatus = frameworkStatus
         self.frameworkHeaders = frameworkHeaders
         self.frameworkMessage = frameworkMessage
+        self.traceID = traceID
+    }
+}
+
+extension ErrorRequest {
+    /// `traceID` when it is 1–64 letters, digits, `-`, `_` or `.`; else `nil` (never written).
+    static func cleanTraceID(_ traceID: String) -> String? {
+        let utf8 = traceID.utf8
+        guard (1...64).contains(utf8.count),
+            utf8.allSatisfy({ byte in
+                (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+                    || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
+                    || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+                    || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: ".")
+            })
+        else { return nil }
+        return traceID
     }
 }

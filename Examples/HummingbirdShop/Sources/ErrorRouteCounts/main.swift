@@ -34,7 +34,7 @@ let middleware = FriendlyErrorsMiddleware<BasicRequestContext>(
     // Like the example shop's: the app adds English and Japanese texts.
     pipeline: AlertPipeline().addingCatalog(
         TranslationCatalog(strings: ["en": ["shop.title": "Shop"], "ja": ["shop.title": "ショップ"]])),
-    options: FriendlyErrorsOptions(writers: [JSONPresenter(typeBaseURI: "https://errors.example.com/"), HTMLPresenter(), PlainTextBodyWriter()]))
+    options: FriendlyErrorsServerOptions(writers: [JSONPresenter(typeBaseURI: "https://errors.example.com/"), HTMLPresenter(), PlainTextBodyWriter()]))
 
 /// What the route throws.
 @inline(never)

@@ -31,7 +31,7 @@ func buildShopRouter(friendlyErrors: Bool = true) -> Router<BasicRequestContext>
         router.add(
             middleware: FriendlyErrorsMiddleware(
                 pipeline: pipeline,
-                options: FriendlyErrorsOptions(
+                options: FriendlyErrorsServerOptions(
                     writers: [
                         JSONPresenter(typeBaseURI: "https://errors.example.com/"), HTMLPresenter(titleSuffix: "Shop"),
                         PlainTextBodyWriter(),

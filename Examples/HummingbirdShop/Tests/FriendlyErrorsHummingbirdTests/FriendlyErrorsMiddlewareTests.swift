@@ -27,7 +27,7 @@ import Testing
     }
 
     @Test func optionsChooseTheProblemTypeBase() async throws {
-        let options = FriendlyErrorsOptions(writers: [JSONPresenter(typeBaseURI: "https://errors.example.com/"), HTMLPresenter(), PlainTextBodyWriter()])
+        let options = FriendlyErrorsServerOptions(writers: [JSONPresenter(typeBaseURI: "https://errors.example.com/"), HTMLPresenter(), PlainTextBodyWriter()])
         let app = TestApp(options: options) { router in
             router.post("/orders") { _, _ -> String in throw InsufficientFunds(missingCredits: 1) }
         }
@@ -220,19 +220,21 @@ import Testing
     @Test func clientErrorsAreLoggedAtNoticeThroughTheRequestsLogger() async throws {
         let app = TestApp { router in router.get("/items") { _, _ -> String in "3 items" } }
         _ = try await app.send(.get, "/missing")
-        let entry = try #require(app.logs.entries.last { $0.metadata["error.code"] != nil })
+        let entry = try #require(app.logs.entries.last { $0.metadata["error.type"] != nil })
         #expect(entry.level == .notice)
-        #expect(entry.metadata["error.code"] == "http.404")
+        #expect(entry.metadata["error.type"] == "http.404")
         #expect(entry.metadata["error.category"] == "notFound")
         #expect(entry.metadata["error.reference_id"] == nil)
         #expect(entry.metadata["http.response.status_code"] == "404")
         #expect(entry.message == "Request failed: http.404")
         #expect(entry.metadata["hb.request.id"] != nil, "the request's own logger")
-        #expect(entry.error is HTTPError)
+        #expect(entry.metadata["http.request.method"] == "GET")
+        #expect(entry.metadata["url.path"] == "/missing")
+        #expect(entry.error == nil, "the error itself only when the app asks (logsErrorValues)")
     }
 
     @Test func unknownErrorIsLoggedAtErrorWithTheReferenceIDTheBodyCarries() async throws {
-        let app = TestApp { router in
+        let app = TestApp(options: FriendlyErrorsServerOptions(logsErrorValues: true)) { router in
             router.get("/reports") { _, _ -> String in throw ReportDatabaseFailure() }
         }
         let response = try await app.send(.get, "/reports")
@@ -242,10 +244,10 @@ import Testing
             #expect(!response.headers.contains { $0.value.contains(trace) })
         }
         let referenceID = try #require(response.json["referenceId"] as? String)
-        let entry = try #require(app.logs.entries.last { $0.metadata["error.code"] != nil })
+        let entry = try #require(app.logs.entries.last { $0.metadata["error.type"] != nil })
         #expect(entry.level == .error)
         #expect(entry.metadata["error.reference_id"] == .string(referenceID))
-        #expect(entry.metadata["error.code"] == "unexpected")
+        #expect(entry.metadata["error.type"] == "unexpected")
         #expect("\(entry.error.map { "\($0)" } ?? "")".contains(ReportDatabaseFailure.secret))
     }
 
@@ -263,11 +265,11 @@ import Testing
     }
 
     @Test func loggingCanBeTurnedOff() async throws {
-        let app = TestApp(options: FriendlyErrorsOptions(logsErrors: false)) { router in
+        let app = TestApp(options: FriendlyErrorsServerOptions(logsErrors: false)) { router in
             router.get("/reports") { _, _ -> String in throw ReportDatabaseFailure() }
         }
         _ = try await app.send(.get, "/reports")
-        #expect(!app.logs.entries.contains { $0.metadata["error.code"] != nil })
+        #expect(!app.logs.entries.contains { $0.metadata["error.type"] != nil })
     }
 
     // MARK: Production by default
@@ -281,7 +283,7 @@ import Testing
         let production = try await TestApp(configure: configure).send(.get, "/items")
         #expect(production.status == 400)
         #expect(!production.body.contains("SELECT"))
-        let revealing = TestApp(options: FriendlyErrorsOptions(revealsFrameworkMessages: true), configure: configure)
+        let revealing = TestApp(options: FriendlyErrorsServerOptions(revealsFrameworkMessages: true), configure: configure)
         let response = try await revealing.send(.get, "/items")
         #expect(response.json["detail"] as? String == "SELECT * FROM items WHERE owner = 'admin'")
     }

@@ -11,7 +11,7 @@ import Testing
 
     let app = TestApp(
         pipeline: AlertPipeline().addingCatalog(shopCatalog),
-        options: FriendlyErrorsOptions(writers: [JSONPresenter(), HTMLPresenter(titleSuffix: "Shop"), PlainTextBodyWriter()])
+        options: FriendlyErrorsServerOptions(writers: [JSONPresenter(), HTMLPresenter(titleSuffix: "Shop"), PlainTextBodyWriter()])
     ) { router in
         router.get("/account") { _, _ -> String in throw SignInRequired() }
         // Hummingbird routes HEAD on its own.
@@ -67,7 +67,7 @@ import Testing
     }
 
     @Test func withoutAnHTMLPresenterBrowsersGetProblemJSON() async throws {
-        let app = TestApp(options: FriendlyErrorsOptions(writers: [JSONPresenter(), PlainTextBodyWriter()])) { router in
+        let app = TestApp(options: FriendlyErrorsServerOptions(writers: [JSONPresenter(), PlainTextBodyWriter()])) { router in
             router.get("/account") { _, _ -> String in throw SignInRequired() }
         }
         let response = try await app.send(.get, "/account", headers: [.accept: Self.browserAccept])

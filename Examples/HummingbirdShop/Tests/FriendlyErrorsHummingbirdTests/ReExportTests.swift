@@ -16,6 +16,6 @@ import Testing
     @Test func theCoresAPIComesWithTheIntegration() {
         let response = AlertPipeline().response(for: Closed(), to: ErrorRequest(acceptLanguage: "en"))
         #expect(response.status == 503)
-        #expect(response.event.logMetadata { $0 }["error.code"] == "shop.closed")
+        #expect(response.event.logMetadata { $0 }["error.type"] == "shop.closed")
     }
 }

@@ -23,11 +23,11 @@ struct TestResponse {
 struct TestApp {
     let logs = InMemoryLogHandler()
     var pipeline = AlertPipeline()
-    var options = FriendlyErrorsOptions()
+    var options = FriendlyErrorsServerOptions()
     var configure: @Sendable (Router<BasicRequestContext>) -> Void
 
     init(
-        pipeline: AlertPipeline = AlertPipeline(), options: FriendlyErrorsOptions = FriendlyErrorsOptions(),
+        pipeline: AlertPipeline = AlertPipeline(), options: FriendlyErrorsServerOptions = FriendlyErrorsServerOptions(),
         configure: @escaping @Sendable (Router<BasicRequestContext>) -> Void
     ) {
         self.pipeline = pipeline

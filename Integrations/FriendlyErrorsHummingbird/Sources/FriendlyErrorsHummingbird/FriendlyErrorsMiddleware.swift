@@ -1,5 +1,6 @@
 @_exported public import FriendlyErrors
 @_spi(RepositoryInternals) public import FriendlyErrors
+@_exported public import FriendlyErrorsServerKit
 import HTTPTypes
 public import Hummingbird
 public import Logging
@@ -8,10 +9,13 @@ import NIOCore
 /// A Hummingbird middleware that answers every error thrown below it — the app's own, Hummingbird's,
 /// anything — with the core's server response (`AlertPipeline.response(for:to:writers:)`):
 /// RFC 9457 problem+json in the client's language, a web page for a browser (`Accept: text/html`),
-/// plain text, or the app's own body writers, logged through the request's `context.logger`. A `HEAD`
-/// request gets the headers, with the `Content-Length` the body would have had.
+/// plain text, or the app's own body writers, logged through the request's `context.logger`, recorded on
+/// the request's span and counted (FriendlyErrorsServerKit's `ServerErrorReporter`). A `HEAD` request gets
+/// the headers, with the `Content-Length` the body would have had.
 ///
 /// ```swift
+/// router.add(middleware: TracingMiddleware())      // outside: its span sees the response we answer with
+/// router.add(middleware: MetricsMiddleware())
 /// router.add(middleware: FriendlyErrorsMiddleware(pipeline: pipeline))
 /// ```
 ///
@@ -22,21 +26,21 @@ public struct FriendlyErrorsMiddleware<Context: RequestContext>: RouterMiddlewar
     /// Classifies errors and holds the texts.
     public let pipeline: AlertPipeline
     /// How errors are answered and logged.
-    public let options: FriendlyErrorsOptions
+    public let options: FriendlyErrorsServerOptions
+    /// Logs, records on the request's span and counts each error answered.
+    private let reporter: ServerErrorReporter
     /// The three fields every response starts with, made once per catalog language.
     private let leadingFields: [String: HTTPFields]
 
     /// A middleware answering errors through `pipeline`. The catalog's diagnostics (a missing folder,
     /// a bad line, with its `file:line:column`) are logged here, at start-up, through `logger`.
     public init(
-        pipeline: AlertPipeline = AlertPipeline(), options: FriendlyErrorsOptions = FriendlyErrorsOptions(),
+        pipeline: AlertPipeline = AlertPipeline(), options: FriendlyErrorsServerOptions = FriendlyErrorsServerOptions(),
         logger: Logger = Logger(label: "FriendlyErrorsHummingbird")
     ) {
         self.pipeline = pipeline
         self.options = options
-        for diagnostic in pipeline.catalog.diagnostics {
-            logger.log(level: diagnostic.severity == .error ? .error : .warning, "\(diagnostic)")
-        }
+        reporter = ServerErrorReporter(pipeline: pipeline, options: options, logger: logger)
         leadingFields = Dictionary(
             uniqueKeysWithValues: pipeline.catalog.languages.map {
                 ($0, [.contentType: ErrorResponse.contentType, .contentLanguage: $0, .vary: "Accept, Accept-Language"])
@@ -59,7 +63,7 @@ public struct FriendlyErrorsMiddleware<Context: RequestContext>: RouterMiddlewar
         var server = ErrorRequest(
             method: request.method.rawValue, acceptLanguage: request.headers[.acceptLanguage],
             accept: request.headers[.accept], target: request.head.path, host: request.head.authority,
-            referer: request.headers[.referer])
+            referer: request.headers[.referer], traceID: reporter.traceID())
         if pipeline.isObserved {
             // Only for observers: reading the id back from the logger costs more than the rest.
             server.metadata = ["request.method": request.method.rawValue, "request.path": request.uri.path]
@@ -81,7 +85,11 @@ public struct FriendlyErrorsMiddleware<Context: RequestContext>: RouterMiddlewar
         }
         let response = pipeline.response(
             for: error, to: server, writers: options.writers)
-        if options.logsErrors { log(response.event, logger: context.logger) }
+        reporter.report(
+            response.event,
+            .http(
+                status: response.status, method: request.method.rawValue, route: context.endpointPath,
+                path: request.uri.path), logger: context.logger)
         var fields = HTTPFields()
         var rest = response.headers[...]
         // Only when the response starts exactly as the prepared fields do.
@@ -101,56 +109,5 @@ public struct FriendlyErrorsMiddleware<Context: RequestContext>: RouterMiddlewar
         return Response(
             status: HTTPResponse.Status(code: response.status), headers: fields,
             body: ResponseBody(byteBuffer: ByteBuffer(bytes: response.body)))
-    }
-
-    /// Logs the event at its level, with swift-log's `error:` and the core's metadata keys.
-    private func log(_ event: ClassificationEvent, logger: Logger) {
-        let level = Logger.Level(event.logLevel)
-        // Checked first: an event filtered out costs a comparison, not its metadata.
-        guard logger.logLevel <= level else { return }
-        logger.log(
-            level: level, "\(event.logMessage)", error: event.error,
-            metadata: event.logMetadata { .string($0) })
-    }
-}
-
-/// How ``FriendlyErrorsMiddleware`` answers and logs errors; every default is safe for production.
-public struct FriendlyErrorsOptions: Sendable {
-    /// Write the response's body, the one `Accept` prefers (the first when it names none): by default
-    /// problem+json, the page a browser gets (`Accept: text/html`) and plain text. Pass your own to set
-    /// the `type` base URI (`JSONPresenter(typeBaseURI:)`), a page's home, title suffix and brand
-    /// (`HTMLPresenter(home:titleSuffix:brand:)`), to leave pages out, or to answer with a page of your
-    /// own template (a `ErrorBodyWriter`).
-    public var writers: [any ErrorBodyWriter]
-    /// Whether the text of a Hummingbird `HTTPError` (`HTTPError(.badRequest, message: "…")`) is the
-    /// problem's `detail` when no rule of the pipeline knows the error. Off: an error's own text may
-    /// hold internals, so it reaches users only when the app says its messages are written for them.
-    public var revealsFrameworkMessages: Bool
-    /// Whether every error answered is logged through the request's `context.logger`. On by default.
-    public var logsErrors: Bool
-
-    /// Options; the defaults suit production.
-    public init(
-        writers: [any ErrorBodyWriter] = .standard, revealsFrameworkMessages: Bool = false,
-        logsErrors: Bool = true
-    ) {
-        self.writers = writers
-        self.revealsFrameworkMessages = revealsFrameworkMessages
-        self.logsErrors = logsErrors
-    }
-}
-
-extension Logger.Level {
-    /// The swift-log level of the same name (a switch: comparing names costs more than a filtered-out log).
-    init(_ level: LogLevel) {
-        switch level {
-        case .trace: self = .trace
-        case .debug: self = .debug
-        case .info: self = .info
-        case .notice: self = .notice
-        case .warning: self = .warning
-        case .error: self = .error
-        case .critical: self = .critical
-        }
     }
 }

@@ -31,6 +31,7 @@ enum BuiltInStrings {
 "console.reason" = "reason";
 "console.help" = "help";
 "console.reference" = "reference";
+"console.trace" = "trace";
 /* The label of a file location (path:line:column) in the plain layout */
 "console.location" = "location";
 "console.occurrences" = "(happened %lld times)";
@@ -45,6 +46,7 @@ enum BuiltInStrings {
    heading of the field problems' list, and the links a browser can follow */
 "html.status" = "Error %lld";
 "html.reference" = "Reference ID";
+"html.trace" = "Trace ID";
 "html.fieldProblems" = "Please check these fields:";
 "html.tryAgain" = "Try again";
 "html.goBack" = "Go back";
@@ -327,6 +329,7 @@ enum BuiltInStrings {
 "console.reason" = "Grund";
 "console.help" = "Hilfe";
 "console.reference" = "Referenz";
+"console.trace" = "Trace";
 "console.location" = "Ort";
 "console.occurrences" = "(%lld-mal aufgetreten)";
 /* The prompt: %1$@ is the range of numbers ("1-3"), %2$@ the number Enter picks */
@@ -339,6 +342,7 @@ enum BuiltInStrings {
 /* Error page labels (HTML presenter) */
 "html.status" = "Fehler %lld";
 "html.reference" = "Referenz-ID";
+"html.trace" = "Trace-ID";
 "html.fieldProblems" = "Bitte prüfen Sie diese Felder:";
 "html.tryAgain" = "Erneut versuchen";
 "html.goBack" = "Zurück";
@@ -621,6 +625,7 @@ enum BuiltInStrings {
 "console.reason" = "motivo";
 "console.help" = "ayuda";
 "console.reference" = "referencia";
+"console.trace" = "traza";
 "console.location" = "ubicación";
 "console.occurrences" = "(ocurrió %lld veces)";
 /* The prompt: %1$@ is the range of numbers ("1-3"), %2$@ the number Enter picks */
@@ -633,6 +638,7 @@ enum BuiltInStrings {
 /* Error page labels (HTML presenter) */
 "html.status" = "Error %lld";
 "html.reference" = "ID de referencia";
+"html.trace" = "ID de traza";
 "html.fieldProblems" = "Revise estos campos:";
 "html.tryAgain" = "Volver a intentarlo";
 "html.goBack" = "Volver";
@@ -915,6 +921,7 @@ enum BuiltInStrings {
 "console.reason" = "cause";
 "console.help" = "aide";
 "console.reference" = "référence";
+"console.trace" = "trace";
 "console.location" = "emplacement";
 "console.occurrences" = "(survenu %lld fois)";
 /* The prompt: %1$@ is the range of numbers ("1-3"), %2$@ the number Enter picks */
@@ -927,6 +934,7 @@ enum BuiltInStrings {
 /* Error page labels (HTML presenter) */
 "html.status" = "Erreur %lld";
 "html.reference" = "Identifiant de référence";
+"html.trace" = "Identifiant de trace";
 "html.fieldProblems" = "Vérifiez ces champs :";
 "html.tryAgain" = "Réessayer";
 "html.goBack" = "Retour";
@@ -1209,6 +1217,7 @@ enum BuiltInStrings {
 "console.reason" = "原因";
 "console.help" = "対処法";
 "console.reference" = "参照番号";
+"console.trace" = "トレース";
 "console.location" = "場所";
 "console.occurrences" = "（%lld 回発生）";
 /* The prompt: %1$@ is the range of numbers ("1-3"), %2$@ the number Enter picks */
@@ -1221,6 +1230,7 @@ enum BuiltInStrings {
 /* Error page labels (HTML presenter) */
 "html.status" = "エラー %lld";
 "html.reference" = "参照ID";
+"html.trace" = "トレースID";
 "html.fieldProblems" = "次の項目を確認してください：";
 "html.tryAgain" = "もう一度試す";
 "html.goBack" = "戻る";
@@ -1503,6 +1513,7 @@ enum BuiltInStrings {
 "console.reason" = "원인";
 "console.help" = "해결 방법";
 "console.reference" = "참조 번호";
+"console.trace" = "추적";
 "console.location" = "위치";
 "console.occurrences" = "(%lld회 발생)";
 /* The prompt: %1$@ is the range of numbers ("1-3"), %2$@ the number Enter picks */
@@ -1515,6 +1526,7 @@ enum BuiltInStrings {
 /* Error page labels (HTML presenter) */
 "html.status" = "오류 %lld";
 "html.reference" = "참조 ID";
+"html.trace" = "추적 ID";
 "html.fieldProblems" = "다음 항목을 확인해 주세요:";
 "html.tryAgain" = "다시 시도";
 "html.goBack" = "돌아가기";
@@ -1797,6 +1809,7 @@ enum BuiltInStrings {
 "console.reason" = "motivo";
 "console.help" = "ajuda";
 "console.reference" = "referência";
+"console.trace" = "rastreamento";
 "console.location" = "local";
 "console.occurrences" = "(ocorreu %lld vezes)";
 /* The prompt: %1$@ is the range of numbers ("1-3"), %2$@ the number Enter picks */
@@ -1809,6 +1822,7 @@ enum BuiltInStrings {
 /* Error page labels (HTML presenter) */
 "html.status" = "Erro %lld";
 "html.reference" = "ID de referência";
+"html.trace" = "ID de rastreamento";
 "html.fieldProblems" = "Verifique estes campos:";
 "html.tryAgain" = "Tentar novamente";
 "html.goBack" = "Voltar";
@@ -2091,6 +2105,7 @@ enum BuiltInStrings {
 "console.reason" = "原因";
 "console.help" = "建议";
 "console.reference" = "参考编号";
+"console.trace" = "追踪";
 "console.location" = "位置";
 "console.occurrences" = "（发生了 %lld 次）";
 /* The prompt: %1$@ is the range of numbers ("1-3"), %2$@ the number Enter picks */
@@ -2103,6 +2118,7 @@ enum BuiltInStrings {
 /* Error page labels (HTML presenter) */
 "html.status" = "错误 %lld";
 "html.reference" = "参考编号";
+"html.trace" = "追踪编号";
 "html.fieldProblems" = "请检查以下字段：";
 "html.tryAgain" = "重试";
 "html.goBack" = "返回";
@@ -2385,6 +2401,7 @@ enum BuiltInStrings {
 "console.reason" = "原因";
 "console.help" = "建議";
 "console.reference" = "參考編號";
+"console.trace" = "追蹤";
 "console.location" = "位置";
 "console.occurrences" = "（發生了 %lld 次）";
 /* The prompt: %1$@ is the range of numbers ("1-3"), %2$@ the number Enter picks */
@@ -2397,6 +2414,7 @@ enum BuiltInStrings {
 /* Error page labels (HTML presenter) */
 "html.status" = "錯誤 %lld";
 "html.reference" = "參考編號";
+"html.trace" = "追蹤編號";
 "html.fieldProblems" = "請檢查以下欄位：";
 "html.tryAgain" = "重試";
 "html.goBack" = "返回";

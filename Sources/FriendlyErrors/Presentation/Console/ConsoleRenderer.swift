@@ -27,8 +27,11 @@ struct ConsoleRenderer {
     // MARK: The alert
 
     /// The alert, ending with a newline; with the numbered `choices` when there are any, and the
-    /// note that says why nothing is asked when `notAsking` is given.
-    func render(_ alert: Alert, choices: [AlertAction], notAsking: TerminalEnvironment.NotAsking?) -> String {
+    /// note that says why nothing is asked when `notAsking` is given; with the request's trace ID after the
+    /// reference ID when `traceID` is given (a server's plain-text body).
+    func render(
+        _ alert: Alert, choices: [AlertAction], notAsking: TerminalEnvironment.NotAsking?, traceID: String? = nil
+    ) -> String {
         let title = Self.clean(alert.title).ifVisible ?? ""
         let message = Self.clean(alert.message).ifVisible ?? ""
         let reason = alert.reason.flatMap(\.ifVisible).map(Self.clean)
@@ -86,6 +89,9 @@ struct ConsoleRenderer {
         }
         if let reference {
             appendField(to: &output, label: text("console.reference"), text: reference)
+        }
+        if let traceID {
+            appendField(to: &output, label: text("console.trace"), text: Self.clean(traceID))
         }
         if let detail {
             appendField(to: &output, label: "debug", text: detail)

@@ -15,10 +15,12 @@ public struct PlainTextBodyWriter: ErrorBodyWriter {
     /// `text/plain`.
     public var mediaTypes: [String] { Self.mediaTypes }
 
-    /// The alert's texts, one part per line, as UTF-8 bytes.
+    /// The alert's texts, one part per line, and the request's ``ErrorRequest/traceID`` after the reference ID,
+    /// as UTF-8 bytes.
     public func responseBody(for alert: Alert, to request: ErrorRequest) -> [UInt8] {
         let renderer = ConsoleRenderer(columns: nil, usesColor: false, isPlain: true, texts: alert.presenterTexts)
-        return Array(renderer.render(alert, choices: [], notAsking: nil).utf8)
+        let traceID = request.traceID.flatMap(ErrorRequest.cleanTraceID)
+        return Array(renderer.render(alert, choices: [], notAsking: nil, traceID: traceID).utf8)
     }
 
     private static let mediaTypes = ["text/plain"]

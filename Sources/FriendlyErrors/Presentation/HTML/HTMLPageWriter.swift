@@ -87,6 +87,13 @@ struct HTMLPageWriter {
             text(reference.cappedAtGraphemeBoundary(maxUTF8Bytes: presenter.limits.maximumIdentifierBytes))
             raw("</code></p>\n")
         }
+        if let traceID = request.traceID.flatMap(ErrorRequest.cleanTraceID) {
+            raw("<p class=\"fe-reference fe-trace\"><span>")
+            text(texts.text("html.trace") ?? "Trace ID")
+            raw("</span> <code dir=\"ltr\">")
+            text(traceID)
+            raw("</code></p>\n")
+        }
         writeActions(texts)
         raw("</section>\n")
     }

@@ -95,9 +95,11 @@ public struct JSONPresenter: AlertPresenter {
     ///
     /// A pure function: the same alert and instance give the same bytes. `instance` names the
     /// occurrence (`newInstance()` makes one); `nil` leaves the member out.
-    @_spi(RepositoryInternals) public func body(for alert: Alert, instance: String? = nil) -> [UInt8] {
+    @_spi(RepositoryInternals) public func body(
+        for alert: Alert, instance: String? = nil, traceID: String? = nil
+    ) -> [UInt8] {
         var writer = JSONWriter(reservingCapacity: 768)
-        write(alert, instance: instance, to: &writer)
+        write(alert, instance: instance, traceID: traceID, to: &writer)
         return writer.bytes
     }
 
@@ -161,7 +163,9 @@ public struct JSONPresenter: AlertPresenter {
 
     /// Writes the object; answers where the `instance` value (its quotes included) is in the bytes.
     @discardableResult
-    private func write(_ alert: Alert, instance: String?, to writer: inout JSONWriter) -> Range<Int>? {
+    private func write(
+        _ alert: Alert, instance: String?, traceID: String? = nil, to writer: inout JSONWriter
+    ) -> Range<Int>? {
         let text = limits.maximumTextBytes
         let identifier = limits.maximumIdentifierBytes
         writer.beginObject()
@@ -194,6 +198,9 @@ public struct JSONPresenter: AlertPresenter {
         if let referenceID = alert.referenceID, !referenceID.isEmpty {
             writer.string(
                 referenceID.cappedAtGraphemeBoundary(maxUTF8Bytes: identifier), forKey: MemberName.referenceId)
+        }
+        if let traceID = traceID.flatMap(ErrorRequest.cleanTraceID) {
+            writer.string(traceID, forKey: MemberName.traceId)
         }
         writer.key(MemberName.actions)
         writer.beginArray()
@@ -331,6 +338,7 @@ private enum MemberName {
     static let reason = JSONWriter.Key("reason")
     static let suggestion = JSONWriter.Key("suggestion")
     static let referenceId = JSONWriter.Key("referenceId")
+    static let traceId = JSONWriter.Key("traceId")
     static let actions = JSONWriter.Key("actions")
     static let id = JSONWriter.Key("id")
     static let role = JSONWriter.Key("role")

@@ -1,0 +1,225 @@
+@testable import ExampleServer
+import Foundation
+import FriendlyErrorsHummingbird
+import FriendlyErrorsServerKit
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import InMemoryLogging
+import InMemoryTracing
+import Instrumentation
+import Logging
+import Metrics
+import MetricsTestKit
+import Testing
+import Tracing
+
+/// The process's tracer and metrics: Hummingbird's `TracingMiddleware` and `MetricsMiddleware` read the
+/// global systems, which can be bootstrapped once per process. Only this suite starts spans.
+enum Telemetry {
+    static let tracer: InMemoryTracer = {
+        let tracer = InMemoryTracer()
+        InstrumentationSystem.bootstrap(tracer)
+        return tracer
+    }()
+    static let metrics: TestMetrics = {
+        let metrics = TestMetrics()
+        MetricsSystem.bootstrap(metrics)
+        return metrics
+    }()
+}
+
+/// Spans, metrics and logs of the errors the middleware answers (issue 36), through Hummingbird's own
+/// `TracingMiddleware` and `MetricsMiddleware` in the order the README gives: theirs first (outside), ours
+/// inside. Serialized: the tracer and Hummingbird's counters are the process's.
+@Suite(.serialized) struct TelemetryTests {
+    /// A response, the one span the request made, this test's counters and logs.
+    struct Exchange {
+        var response: TestResponse
+        var span: FinishedInMemorySpan
+        var counters: TestMetrics
+        var logs: InMemoryLogHandler
+    }
+
+    /// Sends one request through TracingMiddleware, MetricsMiddleware, then ours; `ours` outside them when
+    /// `friendlyErrorsOutside`.
+    static func send(
+        _ uri: String, options: FriendlyErrorsServerOptions = FriendlyErrorsServerOptions(),
+        friendlyErrorsOutside: Bool = false
+    ) async throws -> Exchange {
+        let tracer = Telemetry.tracer
+        _ = Telemetry.metrics
+        tracer.clearAll()
+        let counters = TestMetrics()
+        var options = options
+        options.metricsFactory = counters
+        let router = Router()
+        let friendly = FriendlyErrorsMiddleware<BasicRequestContext>(
+            pipeline: AlertPipeline().addingCatalog(shopCatalog), options: options)
+        if friendlyErrorsOutside { router.add(middleware: friendly) }
+        router.add(middleware: TracingMiddleware())
+        router.add(middleware: MetricsMiddleware())
+        if !friendlyErrorsOutside { router.add(middleware: friendly) }
+        router.post("/orders") { _, _ -> String in throw InsufficientFunds(missingCredits: 42) }
+        router.get("/reports") { _, _ -> String in throw ReportDatabaseFailure() }
+        let logs = InMemoryLogHandler()
+        var logger = Logger(label: "test") { _ in logs }
+        logger.logLevel = .trace
+        let app = Application(router: router, logger: logger)
+        let response = try await app.test(.router) { client in
+            try await client.execute(uri: uri, method: uri == "/orders" ? .post : .get)
+        }
+        let spans = tracer.finishedSpans
+        #expect(spans.count == 1, "one span per request, the framework's: none of ours")
+        let span = try #require(spans.first)
+        return Exchange(
+            response: TestResponse(
+                status: Int(response.status.code), headers: response.headers, body: String(buffer: response.body)),
+            span: span, counters: counters, logs: logs)
+    }
+
+    /// Every text of a finished span: attribute values, events, recorded errors, status message.
+    static func texts(of span: FinishedInMemorySpan) -> [String] {
+        var texts: [String] = [span.operationName, span.status?.message ?? ""]
+        span.attributes.forEach { key, value in texts.append("\(key)=\(value)") }
+        for event in span.events {
+            texts.append(event.name)
+            event.attributes.forEach { key, value in texts.append("\(key)=\(value)") }
+        }
+        texts += span.errors.map { "\($0.error)" }
+        return texts
+    }
+
+    /// The attribute's value as text: a string as it is, a number in decimal.
+    static func attribute(_ span: FinishedInMemorySpan, _ key: String) -> String? {
+        switch span.attributes.get(key) {
+        case .string(let text): text
+        case .int64(let number): String(number)
+        case .int32(let number): String(number)
+        case .none: nil
+        case .some(let other): "\(other)"
+        }
+    }
+
+    @Test func aPaymentRequiredAppErrorIsCountedAndOnTheSpanWithoutAnErrorStatus() async throws {
+        let exchange = try await Self.send("/orders")
+        #expect(exchange.response.status == 402)
+        let span = exchange.span
+        #expect(Self.attribute(span, "error.type") == "account.insufficientFunds")
+        #expect(Self.attribute(span, "error.category") == "paymentRequired")
+        #expect(Self.attribute(span, "http.response.status_code") == "402", "TracingMiddleware sees our response")
+        #expect(Self.attribute(span, "error.reference_id") == nil)
+        #expect(span.status == nil, "a client's error is not the server's")
+        #expect(span.errors.isEmpty && span.events.isEmpty)
+        let counter = try exchange.counters.expectCounter(
+            ServerErrorReporter.counterLabel,
+            [
+                ("error.type", "account.insufficientFunds"), ("error.category", "paymentRequired"),
+                ("http.response.status_code", "402"), ("friendly_errors.medium", "http"),
+            ])
+        #expect(counter.totalValue == 1)
+        let hummingbird = Telemetry.metrics.counters(label: "hb.requests").filter {
+            $0.dimensions.contains { $0 == ("http.response.status_code", "402") }
+        }
+        #expect(hummingbird.map(\.totalValue).reduce(0, +) >= 1, "Hummingbird counts the 402 as a 402, not a 500")
+        #expect(exchange.response.json["traceId"] as? String == span.traceID, "the body names the span's trace")
+        let entry = try #require(exchange.logs.entries.last { $0.metadata["error.type"] != nil })
+        #expect(entry.metadata["http.route"] == "/orders")
+        #expect(entry.metadata["http.response.status_code"] == "402")
+    }
+
+    @Test func aNotFoundFromTheFrameworkIsANotFoundEverywhere() async throws {
+        let exchange = try await Self.send("/missing")
+        #expect(exchange.response.status == 404)
+        #expect(Self.attribute(exchange.span, "error.type") == "http.404")
+        #expect(Self.attribute(exchange.span, "error.category") == "notFound")
+        #expect(Self.attribute(exchange.span, "http.response.status_code") == "404")
+        #expect(exchange.span.status == nil)
+        #expect(exchange.span.errors.isEmpty)
+        let counters = exchange.counters.counters(label: ServerErrorReporter.counterLabel)
+        #expect(counters.count == 1)
+        #expect(counters.first?.dimensions.contains { $0 == ("error.type", "http.404") } == true)
+        #expect(counters.first?.dimensions.contains { $0 == ("http.response.status_code", "404") } == true)
+    }
+
+    @Test func anUnknownErrorsSecretIsInNoSpanMetricOrLog() async throws {
+        let exchange = try await Self.send("/reports")
+        #expect(exchange.response.status == 500)
+        let span = exchange.span
+        let referenceID = try #require(exchange.response.json["referenceId"] as? String)
+        #expect(Self.attribute(span, "error.type") == "unexpected")
+        #expect(Self.attribute(span, "error.reference_id") == referenceID)
+        #expect(span.status?.code == .error, "a 500 is the server's error")
+        #expect(span.status?.message == "Request failed: unexpected")
+        #expect(span.errors.isEmpty, "no exception recorded: it would carry the error's text")
+        #expect(span.events.isEmpty)
+        let counters = exchange.counters.counters(label: ServerErrorReporter.counterLabel)
+        #expect(counters.map(\.totalValue) == [1])
+        let metricTexts = (exchange.counters.counters + Telemetry.metrics.counters).flatMap { counter in
+            [counter.label] + counter.dimensions.flatMap { [$0.0, $0.1] }
+        }
+        #expect(!metricTexts.contains(referenceID), "no reference ID in a metric")
+        let logTexts = exchange.logs.entries.flatMap { entry in
+            ["\(entry.message)", "\(entry.error.map { "\($0)" } ?? "")"] + entry.metadata.map { "\($0)=\($1)" }
+        }
+        for secret in [ReportDatabaseFailure.secret, "S3cr3t", "db.internal"] {
+            #expect(!Self.texts(of: span).contains { $0.contains(secret) }, "span: \(secret)")
+            #expect(!metricTexts.contains { $0.contains(secret) }, "metric: \(secret)")
+            #expect(!logTexts.contains { $0.contains(secret) }, "log: \(secret)")
+            #expect(!exchange.response.body.contains(secret))
+        }
+    }
+
+    @Test func withOurMiddlewareOutsideTheFrameworksSpanGetsTheRawError() async throws {
+        // Why the README puts ours inside: outside, TracingMiddleware sees the thrown error itself.
+        let exchange = try await Self.send("/reports", friendlyErrorsOutside: true)
+        #expect(exchange.response.status == 500)
+        #expect(Self.texts(of: exchange.span).contains { $0.contains(ReportDatabaseFailure.secret) })
+    }
+
+    @Test func spansAndCountersCanBeTurnedOff() async throws {
+        let exchange = try await Self.send(
+            "/reports", options: FriendlyErrorsServerOptions(recordsSpans: false, sendsTraceID: false, countsErrors: false))
+        #expect(Self.attribute(exchange.span, "error.type") == nil)
+        #expect(exchange.span.status == nil)
+        #expect(exchange.counters.counters.isEmpty)
+        #expect(exchange.response.json["traceId"] == nil)
+    }
+
+    @Test func tenThousandDistinctCodesStayWithinTheCap() async throws {
+        let counters = TestMetrics()
+        let logs = InMemoryLogHandler()
+        let logger = Logger(label: "test") { _ in logs }
+        let reporter = ServerErrorReporter(
+            pipeline: AlertPipeline().addingCatalog(shopCatalog),
+            options: FriendlyErrorsServerOptions(logsErrors: false, metricsFactory: counters), logger: logger)
+        await withTaskGroup(of: Void.self) { group in
+            for task in 0..<4 {
+                group.addTask {
+                    for index in stride(from: task, to: 10_000, by: 4) {
+                        let event = ClassificationEvent(
+                            error: ReportDatabaseFailure(),
+                            classification: Classification(code: "generated.code\(index)", category: .internal),
+                            context: ClassificationContext(audience: .serverClient))
+                        reporter.report(event, .http(status: 500, method: "GET"), logger: logger)
+                    }
+                }
+            }
+        }
+        let all = counters.counters(label: ServerErrorReporter.counterLabel)
+        let types = Set(all.compactMap { counter in counter.dimensions.first { $0.0 == "error.type" }?.1 })
+        #expect(types.count <= 200)
+        #expect(types.contains(ServerErrorReporter.otherErrorType))
+        #expect(all.map(\.totalValue).reduce(0, +) == 10_000, "every error counted, the rest as _OTHER")
+        let warnings = logs.entries.filter { $0.level == .warning }
+        #expect(warnings.count == 1, "one warning")
+    }
+
+    @Test func withoutATraceTheBodyHasNoTraceID() async throws {
+        let app = TestApp(pipeline: AlertPipeline().addingCatalog(shopCatalog)) { router in
+            router.post("/orders") { _, _ -> String in throw InsufficientFunds(missingCredits: 1) }
+        }
+        let response = try await app.send(.post, "/orders")
+        #expect(response.json["traceId"] == nil)
+    }
+}
