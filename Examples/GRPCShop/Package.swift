@@ -24,6 +24,9 @@ let package = Package(
         // The tests' in-memory tracer and metrics.
         .package(url: "https://github.com/apple/swift-distributed-tracing.git", from: "1.7.3"),
         .package(url: "https://github.com/apple/swift-metrics.git", from: "2.13.0"),
+        // The end-to-end client tool (ShopCommand) only.
+        .package(path: "../../Integrations/FriendlyErrorsArgumentParser"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     ],
     targets: [
         .target(
@@ -54,6 +57,22 @@ let package = Package(
                 .product(name: "GRPCCore", package: "grpc-swift-2"),
                 .product(name: "GRPCProtobuf", package: "grpc-swift-protobuf"),
                 .product(name: "GRPCNIOTransportHTTP2", package: "grpc-swift-nio-transport"),
+            ]
+        ),
+        // Not a product: the end-to-end client of issue 38 (Scripts/check-clients.sh), a tool on FriendlyMain
+        // calling the Hummingbird shop (URLSession.friendlyData) and this shop (FriendlyErrorsClientInterceptor).
+        .executableTarget(
+            name: "ShopCommand",
+            dependencies: [
+                "ExampleService",
+                .product(name: "FriendlyErrorsGRPC", package: "FriendlyErrorsGRPC"),
+                .product(name: "FriendlyErrorsArgumentParser", package: "FriendlyErrorsArgumentParser"),
+                .product(name: "FriendlyErrorsURLSession", package: "swift-friendly-errors"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "GRPCCore", package: "grpc-swift-2"),
+                .product(name: "GRPCProtobuf", package: "grpc-swift-protobuf"),
+                .product(name: "GRPCNIOTransportHTTP2", package: "grpc-swift-nio-transport"),
+                .product(name: "SwiftProtobuf", package: "swift-protobuf"),
             ]
         ),
         // Not a product: error RPCs per second with and without the interceptor (Benchmarks/README.md).

@@ -18,6 +18,8 @@ import NIOCore
 /// - `GET /account` — sign-in required: 401 with a "signIn" action linking to `/login`;
 /// - `GET /comments/preview?text=…` — the text refused and quoted back (400 with a field problem): what
 ///   the browser tests fill with hostile text;
+/// - `GET /stock/{key}` — the first request for a key: 503 with `Retry-After: 1` (the stock service is
+///   warming up), every later one 200: what the end-to-end client check (Examples/GRPCShop) retries;
 /// - `GET /bench/error`, `GET /bench/ok` — what the throughput benchmark requests;
 /// - anything else — Hummingbird's own 404, kept as 404.
 ///
@@ -66,11 +68,36 @@ func buildShopRouter(friendlyErrors: Bool = true) -> Router<BasicRequestContext>
     router.get("/comments/preview") { request, _ -> String in
         throw RejectedComment(text: request.uri.queryParameters.get("text") ?? "<b>Hello</b>")
     }
+    let warmingUp = WarmingUp()
+    router.get("/stock/{key}") { _, context -> String in
+        let key = context.parameters.get("key") ?? ""
+        if await warmingUp.isFirstRequest(for: key) {
+            throw StockWarmingUp()
+        }
+        return "in stock: \(key)"
+    }
     router.get("/bench/error") { _, _ -> String in
         throw HTTPError(.badRequest, message: "The request is not valid.")
     }
     router.get("/bench/ok") { _, _ -> String in "ok" }
     return router
+}
+
+/// The keys `GET /stock/{key}` has answered, so that only the first request for each fails.
+actor WarmingUp {
+    private var answered: Set<String> = []
+
+    /// Whether no request for `key` came before; remembers that one did.
+    func isFirstRequest(for key: String) -> Bool { answered.insert(key).inserted }
+}
+
+/// The stock service is not ready yet: 503 with `Retry-After: 1`.
+struct StockWarmingUp: FriendlyError {
+    var code: String { "stock.warmingUp" }
+    var title: LocalizableText { "Stock is being counted" }
+    var message: LocalizableText { "The stock service is starting. Try again in a moment." }
+    var category: ErrorCategory { .unavailable }
+    var responseHeaders: [ResponseHeader] { [.retryAfter(seconds: 1)] }
 }
 
 /// An order as clients send it.
