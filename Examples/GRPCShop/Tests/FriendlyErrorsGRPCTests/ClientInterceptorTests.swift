@@ -21,7 +21,7 @@ import Testing
             interceptors: [
                 FriendlyErrorsInterceptor(
                     domain: "shop.example.com", pipeline: AlertPipeline().addingCatalog(shopCatalog),
-                    options: FriendlyErrorsGRPCOptions(logsErrors: false))
+                    options: FriendlyErrorsServerOptions(logsErrors: false))
             ])
         return try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { try await server.serve() }
