@@ -54,10 +54,9 @@ public struct FriendlyErrorsMiddleware: Middleware {
         next.respond(to: request).flatMapErrorThrowing { error in response(for: error, request: request) }
     }
 
-    /// The response for `error` thrown while handling `request`; logs, records and counts it.
+    /// The response for `error` thrown while handling `request`; logs, records and counts it. The trace is
+    /// `request.serviceContext` (`TracingMiddleware`'s span), not the task's: this runs in a future's callback.
     func response(for error: any Error, request: Request) -> Response {
-        // Vapor keeps the request's trace in `request.serviceContext` (its `TracingMiddleware`'s span), not
-        // in the task: this runs in a future's callback.
         let context = request.serviceContext
         var facts = ErrorRequest(
             method: request.method.rawValue, acceptLanguage: Self.joined(request.headers[.acceptLanguage]),
@@ -84,9 +83,7 @@ public struct FriendlyErrorsMiddleware: Middleware {
         if options.recordsSpans { reporter.recordOnSpan(response.event, exchange, context: context) }
         if options.countsErrors { reporter.count(response.event, exchange) }
         var headers = HTTPHeaders()
-        for header in response.headers where !header.name.isEmpty {
-            headers.add(name: header.name, value: header.value)
-        }
+        for field in response.headers where !field.name.isEmpty { headers.add(name: field.name, value: field.value) }
         var buffer = request.byteBufferAllocator.buffer(capacity: response.body.count)
         buffer.writeBytes(response.body)
         let answer = Response(
@@ -128,7 +125,5 @@ public struct FriendlyErrorsMiddleware: Middleware {
     }
 
     /// Several header fields as one list, or `nil` for none.
-    private static func joined(_ values: [String]) -> String? {
-        values.isEmpty ? nil : values.joined(separator: ", ")
-    }
+    private static func joined(_ values: [String]) -> String? { values.isEmpty ? nil : values.joined(separator: ", ") }
 }
