@@ -45,7 +45,12 @@ struct TelemetryTests {
     }
 
     static func attribute(_ span: FinishedInMemorySpan, _ key: String) -> String? {
-        span.attributes.get(key).map { "\($0)" }
+        switch span.attributes.get(key) {
+        case .string(let value)?: value
+        case .int64(let value)?: String(value)
+        case let other?: "\(other)"
+        case nil: nil
+        }
     }
 
     /// Every text of a finished span: attribute values, events, recorded errors, status message.

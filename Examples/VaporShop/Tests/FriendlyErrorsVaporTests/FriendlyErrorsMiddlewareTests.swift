@@ -187,8 +187,9 @@ import VaporTesting
         #expect(response.json["detail"] as? String == "The requested item couldn’t be found.")
     }
 
-    @Test func aServerErrorsReasonIsLoggedNotSent() async throws {
-        let app = TestApp { app in
+    @Test func aServerErrorsReasonIsLoggedNotSentWhenTheAppLogsErrorValues() async throws {
+        let options = FriendlyErrorsServerOptions(revealsFrameworkMessages: true, logsErrorValues: true)
+        let app = TestApp(options: options) { app in
             app.get("reports") { _ -> String in
                 throw Abort(.serviceUnavailable, reason: "replica 10.0.0.3 is down")
             }
@@ -366,8 +367,8 @@ import VaporTesting
     }
 
     @Test func theErrorsOwnTextIsLoggedOnlyWhenTheAppAsks() async throws {
-        let app = TestApp(options: FriendlyErrorsServerOptions(revealsFrameworkMessages: true, logsErrorValues: true)) {
-            app in app.get("a") { _ -> String in throw Abort(.conflict) }
+        let options = FriendlyErrorsServerOptions(revealsFrameworkMessages: true, logsErrorValues: true)
+        let app = TestApp(options: options) { app in app.get("a") { _ -> String in throw Abort(.conflict) }
         }
         _ = try await app.send(.GET, "a")
         let entry = try #require(app.errorEntry)

@@ -83,7 +83,12 @@ enum Telemetry {
     }
 
     static func attribute(_ span: FinishedInMemorySpan, _ key: String) -> String? {
-        span.attributes.get(key).map { "\($0)" }
+        switch span.attributes.get(key) {
+        case .string(let value)?: value
+        case .int64(let value)?: String(value)
+        case let other?: "\(other)"
+        case nil: nil
+        }
     }
 
     @Test func aPaymentRequiredAppErrorIsCountedAndOnTheSpanWithoutAnErrorStatus() async throws {
@@ -152,11 +157,15 @@ enum Telemetry {
 
     @Test func withOurMiddlewareOutsideVaporsSpanGetsTheRawErrorAndAnErrorStatusForA402() async throws {
         // Why the README puts Vapor's TracingMiddleware first: inside ours, it sees the thrown error itself.
+        let payment0 = try await Self.send(.POST, "orders", friendlyErrorsOutside: true)
+        #expect(payment0.response.status == 402, "FIRST")
         let unknown = try await Self.send(.GET, "reports", friendlyErrorsOutside: true)
         #expect(unknown.response.status == 500)
         #expect(Self.texts(of: unknown.span).contains { $0.contains(ReportDatabaseFailure.secret) })
-        let payment = try await Self.send(.POST, "orders", friendlyErrorsOutside: true)
-        #expect(payment.response.status == 402)
+        let payment = try await Self.send(
+            .POST, "orders", options: FriendlyErrorsServerOptions(revealsFrameworkMessages: true, logsErrorValues: true),
+            friendlyErrorsOutside: true)
+        #expect(payment.response.status == 402, "\(payment.logs.entries.map(\.message))")
         #expect(payment.span.status?.code == .error, "Vapor's tracing marks every thrown error, 4xx included")
     }
 
@@ -168,5 +177,24 @@ enum Telemetry {
         #expect(exchange.span.status?.code == .error, "Vapor's own: it sees our 500")
         #expect(exchange.counters.counters.isEmpty)
         #expect(exchange.response.json["traceId"] == nil)
+    }
+}
+
+/// Found while testing the middleware order (issue 36): an app's `FriendlyError` that reached the middleware
+/// through an `AsyncMiddleware` inside it.
+struct AsyncMiddlewareBetweenTests {
+    struct Rethrowing: AsyncMiddleware {
+        func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
+            try await next.respond(to: request)
+        }
+    }
+
+    @Test func aFriendlyErrorThroughAnAsyncMiddlewareKeepsItsStatus() async throws {
+        let app = TestApp(pipeline: AlertPipeline().addingCatalog(shopCatalog)) { app in
+            app.middleware.use(Rethrowing())
+            app.post("orders") { _ -> String in throw InsufficientFunds(missingCredits: 42) }
+        }
+        let response = try await app.send(.POST, "orders")
+        #expect(response.status == 402)
     }
 }
