@@ -421,7 +421,8 @@ import VaporTesting
     }
 
     @Test func loggingCanBeTurnedOff() async throws {
-        let app = TestApp(options: FriendlyErrorsServerOptions(revealsFrameworkMessages: true, logsErrors: false)) { app in
+        let app = TestApp(options: FriendlyErrorsServerOptions(revealsFrameworkMessages: true, logsErrors: false)) {
+            app in
             app.get("reports") { _ -> String in throw ReportDatabaseFailure() }
         }
         _ = try await app.send(.GET, "reports")

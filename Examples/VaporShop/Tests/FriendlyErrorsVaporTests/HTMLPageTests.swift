@@ -71,7 +71,8 @@ import Vapor
     @Test func withoutAnHTMLPresenterBrowsersGetProblemJSON() async throws {
         let app = TestApp(
             options: FriendlyErrorsServerOptions(
-                writers: [JSONPresenter(), PlainTextBodyWriter()], revealsFrameworkMessages: true)) { app in
+                writers: [JSONPresenter(), PlainTextBodyWriter()], revealsFrameworkMessages: true)
+        ) { app in
             app.get("account") { _ -> String in throw SignInRequired() }
         }
         let response = try await app.send(.GET, "account", headers: ["Accept": Self.browserAccept])

@@ -34,7 +34,8 @@ struct TestApp {
     var configure: @Sendable (Application) -> Void
 
     init(
-        pipeline: AlertPipeline = AlertPipeline(), options: FriendlyErrorsServerOptions = FriendlyErrorsServerOptions(revealsFrameworkMessages: true),
+        pipeline: AlertPipeline = AlertPipeline(),
+        options: FriendlyErrorsServerOptions = FriendlyErrorsServerOptions(revealsFrameworkMessages: true),
         configure: @escaping @Sendable (Application) -> Void
     ) {
         self.pipeline = pipeline

@@ -1,4 +1,3 @@
-@testable import ExampleApp
 import Foundation
 import FriendlyErrorsServerKit
 import FriendlyErrorsVapor
@@ -13,6 +12,8 @@ import Testing
 import Tracing
 import Vapor
 import VaporTesting
+
+@testable import ExampleApp
 
 /// The process's tracer: Vapor's `TracingMiddleware` reads the global system, which can be bootstrapped once
 /// per process. Only this suite starts spans.

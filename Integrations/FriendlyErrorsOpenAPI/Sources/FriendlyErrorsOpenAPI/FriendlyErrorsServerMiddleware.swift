@@ -1,6 +1,6 @@
 @_exported public import FriendlyErrors
-@_exported public import FriendlyErrorsServerKit
 @_spi(RepositoryInternals) public import FriendlyErrors
+@_exported public import FriendlyErrorsServerKit
 public import HTTPTypes
 public import Logging
 public import OpenAPIRuntime
