@@ -155,15 +155,15 @@ public struct FriendlyErrorsServerMiddleware: ServerMiddleware {
     /// Logs the event with the operation (the path, without its query, only for a record that is written),
     /// records it on the request's span and counts it: the kit's `report`.
     private func report(_ event: ClassificationEvent, status: Int, request: HTTPRequest, operationID: String) {
-        var logger = logger
-        var path: String?
-        // Checked first: an event filtered out costs a comparison, not its metadata.
-        if options.logsErrors, logger.logLevel <= Logger.Level(event.logLevel) {
-            logger[metadataKey: "openapi.operation_id"] = .string(operationID)
-            path = request.path.map { $0.split(separator: "?", maxSplits: 1).first.map(String.init) ?? $0 }
+        // Checked first: an event filtered out costs a comparison, not its metadata nor a copy of the logger.
+        guard options.logsErrors, logger.logLevel <= Logger.Level(event.logLevel) else {
+            reporter.report(event, .http(status: status, method: request.method.rawValue), logger: logger)
+            return
         }
-        reporter.report(
-            event, .http(status: status, method: request.method.rawValue, path: path), logger: logger)
+        var logger = logger
+        logger[metadataKey: "openapi.operation_id"] = .string(operationID)
+        let path = request.path.map { $0.split(separator: "?", maxSplits: 1).first.map(String.init) ?? $0 }
+        reporter.report(event, .http(status: status, method: request.method.rawValue, path: path), logger: logger)
     }
 }
 
