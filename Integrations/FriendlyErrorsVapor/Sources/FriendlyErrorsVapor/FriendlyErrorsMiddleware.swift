@@ -75,10 +75,7 @@ public struct FriendlyErrorsMiddleware: Middleware {
             if options.revealsFrameworkMessages { facts.frameworkMessage = VaporErrorClassifier.userReason(of: abort) }
         }
         let response = pipeline.response(for: error, to: facts, writers: options.writers)
-        // The route's template as Vapor's TracingMiddleware writes `http.route`.
-        let exchange = ServerExchange.http(
-            status: response.status, method: request.method.rawValue,
-            route: request.route.map { "/" + $0.path.map { "\($0)" }.joined(separator: "/") }, path: request.url.path)
+        let exchange = ServerExchange.http(status: response.status, method: request.method.rawValue)
         if options.logsErrors { log(response.event, exchange, request: request) }
         if options.recordsSpans { reporter.recordOnSpan(response.event, exchange, context: context) }
         if options.countsErrors { reporter.count(response.event, exchange) }
@@ -106,6 +103,10 @@ public struct FriendlyErrorsMiddleware: Middleware {
         let level = debuggable.flatMap { $0 is Abort ? nil : $0.logLevel } ?? Logger.Level(event.logLevel)
         let logger = request.logger
         guard logger.logLevel <= level else { return }
+        // Only for a record that is written: the route's template as Vapor's TracingMiddleware writes `http.route`.
+        var exchange = exchange
+        exchange.route = request.route.map { "/" + $0.path.map { "\($0)" }.joined(separator: "/") }
+        exchange.path = request.url.path
         var message = event.logMessage
         if options.logsErrorValues {
             var text: String
