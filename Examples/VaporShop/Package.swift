@@ -23,9 +23,13 @@ let package = Package(
         .package(path: "../../Integrations/FriendlyErrorsVapor"),
         // Named, so that the package resolves whatever the folder of the checkout is called.
         .package(name: "swift-friendly-errors", path: "../.."),
+        .package(name: "swift-friendly-errors-server-kit", path: "../../Integrations/FriendlyErrorsServerKit"),
         .package(url: "https://github.com/vapor/vapor.git", from: "4.122.3"),
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
+        // Vapor brings both; the telemetry tests use their in-memory tracer and test metrics.
+        .package(url: "https://github.com/apple/swift-distributed-tracing.git", from: "1.7.3"),
+        .package(url: "https://github.com/apple/swift-metrics.git", from: "2.13.0"),
     ],
     targets: [
         .executableTarget(name: "ExampleApp", dependencies: frameworkDependencies),
@@ -37,6 +41,12 @@ let package = Package(
                 .product(name: "VaporTesting", package: "vapor"),
                 .product(name: "InMemoryLogging", package: "swift-log"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "FriendlyErrorsServerKit", package: "swift-friendly-errors-server-kit"),
+                .product(name: "Tracing", package: "swift-distributed-tracing"),
+                .product(name: "Instrumentation", package: "swift-distributed-tracing"),
+                .product(name: "InMemoryTracing", package: "swift-distributed-tracing"),
+                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "MetricsTestKit", package: "swift-metrics"),
             ] + frameworkDependencies
         ),
     ],

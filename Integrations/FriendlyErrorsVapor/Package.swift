@@ -15,6 +15,9 @@ let package = Package(
         // (Scripts/release.sh) publishes this package as a repository of its own and writes this line as
         // `.package(url: "https://github.com/<owner>/swift-friendly-errors.git", from: VERSION)`.
         .package(name: "swift-friendly-errors", path: "../.."),
+        // The kit every server integration shares (options, log record, spans, metrics, trace ID); published
+        // the same way, as `.package(url: ".../swift-friendly-errors-server-kit.git", from: VERSION)`.
+        .package(name: "swift-friendly-errors-server-kit", path: "../FriendlyErrorsServerKit"),
         .package(url: "https://github.com/vapor/vapor.git", from: "4.122.3"),
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
@@ -24,6 +27,7 @@ let package = Package(
             name: "FriendlyErrorsVapor",
             dependencies: [
                 .product(name: "FriendlyErrors", package: "swift-friendly-errors"),
+                .product(name: "FriendlyErrorsServerKit", package: "swift-friendly-errors-server-kit"),
                 .product(name: "Vapor", package: "vapor"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),

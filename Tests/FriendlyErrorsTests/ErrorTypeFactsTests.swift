@@ -29,6 +29,33 @@ struct ErrorTypeFactsTests {
         return wrong + misclassified(Nest<Tag>.self, count: count - 1, pipeline: pipeline)
     }
 
+    /// `error` as a checked continuation hands it on: boxed twice (what Vapor's `AsyncMiddleware` and NIO's
+    /// `EventLoopFuture.get()` do to every error they pass on).
+    static func resumed(_ error: any Error) async -> any Error {
+        do {
+            let _: Int = try await withCheckedThrowingContinuation { $0.resume(throwing: error) }
+            return error
+        } catch {
+            return error
+        }
+    }
+
+    @Test func anErrorBoxedTwiceByAContinuationIsClassifiedByItsOwnType() async {
+        struct Localized: LocalizedError {
+            var errorDescription: String? { "The disk is full." }
+        }
+        let pipeline = AlertPipeline()
+        // Twice: the first learns the type's facts, the second finds them in the thread's cache.
+        for _ in 0..<2 {
+            let friendly = pipeline.alert(for: await Self.resumed(Tagged<T0>()), in: "en")
+            #expect(friendly.code == "tagged.T0" && friendly.category == .conflict)
+            let localized = pipeline.alert(for: await Self.resumed(Localized()), in: "en")
+            let direct = pipeline.alert(for: Localized(), in: "en")
+            #expect(localized.code == direct.code && localized.message == direct.message)
+            #expect(localized.message == "The disk is full.")
+        }
+    }
+
     @Test func manyTypesSharingCacheSlotsAreEachClassifiedByTheirOwnType() {
         // 200 types of each kind over a 64-slot cache: every slot is taken over many times.
         #expect(Self.misclassified(T0.self, count: 200, pipeline: AlertPipeline()) == 0)

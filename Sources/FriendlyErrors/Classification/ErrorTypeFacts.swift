@@ -70,7 +70,7 @@ struct ErrorTypeFacts {
     {
         { error in
             func cast<T: Error>(_ value: T) -> (any LocalizedError)? {
-                ExactTypeCast.cast(value, to: E.self)
+                ExactTypeCast.cast(value, to: E.self) ?? boxed(value, as: E.self)
             }
             return cast(error)
         }
@@ -82,9 +82,19 @@ struct ErrorTypeFacts {
             // Opened, then compared by type. A runtime cast would look up `Optional<E>`'s metadata
             // and unbox the existential on every call.
             func cast<T: Error>(_ value: T) -> (any FriendlyError)? {
-                ExactTypeCast.cast(value, to: E.self)
+                ExactTypeCast.cast(value, to: E.self) ?? boxed(value, as: E.self)
             }
             return cast(error)
         }
+    }
+
+    /// `value` as an `E` when it is an `any Error` that holds one: an error that went through a generic
+    /// `F: Error` with `F` the existential (a checked continuation's `resume(throwing:)`, so every error
+    /// Vapor's `AsyncMiddleware` or NIO's `EventLoopFuture.get()` passes on) is boxed twice, and opens as
+    /// `any Error`, not as its type, while `type(of:)` (the cache's key) sees through to it. Only then a
+    /// runtime cast, which unboxes it.
+    @inline(never)
+    private static func boxed<T: Error, E>(_ value: T, as _: E.Type) -> E? {
+        T.self == (any Error).self ? value as? E : nil
     }
 }

@@ -58,9 +58,19 @@ import Testing
         let entry = try #require(test.logs.entries.first)
         #expect(entry.level == .error)
         #expect(entry.metadata["error.reference_id"] == .string(reference))
-        #expect(entry.metadata["error.code"] == "unexpected")
+        #expect(entry.metadata["error.type"] == "unexpected")
         #expect(entry.metadata["http.response.status_code"] == "500")
+        #expect(entry.metadata["http.request.method"] == "GET")
+        #expect(entry.metadata["url.path"] == "/orders")
         #expect(entry.metadata["openapi.operation_id"] == "createOrder")
+        #expect(entry.error == nil, "the error's own text is not logged by default")
+        #expect(!"\(entry.message) \(entry.metadata)".contains("hunter2"))
+    }
+
+    @Test func theErrorIsLoggedAsSwiftLogsErrorOnlyWhenTheAppAsks() async throws {
+        let test = TestMiddleware(options: .init(logsErrorValues: true))
+        _ = try await test.answer(LeakyFailure())
+        let entry = try #require(test.logs.entries.first)
         #expect("\(entry.error.map { "\($0)" } ?? "")".contains("hunter2"))
     }
 

@@ -30,7 +30,7 @@ struct TestMiddleware {
     let logs = InMemoryLogHandler()
     let middleware: FriendlyErrorsServerMiddleware
 
-    init(pipeline: AlertPipeline = AlertPipeline(), options: FriendlyErrorsServerMiddleware.Options = .init()) {
+    init(pipeline: AlertPipeline = AlertPipeline(), options: FriendlyErrorsServerOptions = .init()) {
         let handler = logs
         var logger = Logger(label: "test") { _ in handler }
         logger.logLevel = .trace

@@ -28,11 +28,11 @@ func configureShop(_ app: Application, friendlyErrors: Bool = true) {
         app.middleware.replaceErrorMiddleware(
             with: FriendlyErrorsMiddleware(
                 pipeline: pipeline,
-                options: FriendlyErrorsOptions(
+                options: FriendlyErrorsServerOptions(
                     writers: [
                         JSONPresenter(typeBaseURI: "https://errors.example.com/"), HTMLPresenter(titleSuffix: "Shop"),
                         PlainTextBodyWriter(),
-                    ])))
+                    ], revealsFrameworkMessages: true)))
     }
     app.post("signup") { request -> String in
         try SignUp.validate(content: request)

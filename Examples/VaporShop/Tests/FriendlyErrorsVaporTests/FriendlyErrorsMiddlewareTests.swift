@@ -178,7 +178,7 @@ import VaporTesting
     }
 
     @Test func reasonsAreNotSentWhenTurnedOff() async throws {
-        let app = TestApp(options: FriendlyErrorsOptions(revealsFrameworkMessages: false)) { app in
+        let app = TestApp(options: FriendlyErrorsServerOptions(revealsFrameworkMessages: false)) { app in
             app.get("orders", ":id") { _ -> String in throw Abort(.notFound, reason: "SELECT * FROM orders") }
         }
         let response = try await app.send(.GET, "orders/7")
@@ -187,8 +187,9 @@ import VaporTesting
         #expect(response.json["detail"] as? String == "The requested item couldn’t be found.")
     }
 
-    @Test func aServerErrorsReasonIsLoggedNotSent() async throws {
-        let app = TestApp { app in
+    @Test func aServerErrorsReasonIsLoggedNotSentWhenTheAppLogsErrorValues() async throws {
+        let options = FriendlyErrorsServerOptions(revealsFrameworkMessages: true, logsErrorValues: true)
+        let app = TestApp(options: options) { app in
             app.get("reports") { _ -> String in
                 throw Abort(.serviceUnavailable, reason: "replica 10.0.0.3 is down")
             }
@@ -354,10 +355,23 @@ import VaporTesting
         _ = try await app.send(.GET, "a", headers: ["X-Request-Id": "req-7"])
         let entry = try #require(app.errorEntry)
         #expect(entry.level == .notice)
-        #expect(entry.metadata["error.code"] == "http.409")
+        #expect(entry.metadata["error.type"] == "http.409")
         #expect(entry.metadata["error.category"] == "conflict")
+        #expect(entry.metadata["http.response.status_code"] == "409")
+        #expect(entry.metadata["http.route"] == "/a")
+        #expect(entry.metadata["url.path"] == "/a")
         #expect(entry.metadata["request-id"] == "req-7", "the request's own logger")
         #expect(entry.metadata["error.reference_id"] == nil)
+        #expect(entry.message == "Request failed: http.409", "no error's own text by default")
+        #expect(entry.error == nil)
+    }
+
+    @Test func theErrorsOwnTextIsLoggedOnlyWhenTheAppAsks() async throws {
+        let options = FriendlyErrorsServerOptions(revealsFrameworkMessages: true, logsErrorValues: true)
+        let app = TestApp(options: options) { app in app.get("a") { _ -> String in throw Abort(.conflict) }
+        }
+        _ = try await app.send(.GET, "a")
+        let entry = try #require(app.errorEntry)
         #expect(entry.message == "Request failed: http.409: Abort.409: Conflict")
         #expect(entry.error is Abort, "swift-log's error: too, for handlers that record it")
     }
@@ -381,15 +395,18 @@ import VaporTesting
         let entry = try #require(app.errorEntry)
         #expect(entry.level == .error)
         #expect(entry.metadata["error.reference_id"] == .string(referenceID))
-        #expect(entry.metadata["error.code"] == "unexpected")
-        #expect(entry.message == "Request failed: unexpected: could not connect to \(ReportDatabaseFailure.secret)")
+        #expect(entry.metadata["error.type"] == "unexpected")
+        #expect(entry.message == "Request failed: unexpected")
+        #expect(!"\(entry.metadata)".contains(ReportDatabaseFailure.secret) && entry.error == nil)
     }
 
     @Test func theLoggedTextIsCleanedOfTerminalEscapes() async throws {
         struct Hostile: Error, CustomStringConvertible {
             var description: String { "bad key \u{1B}]0;pwned\u{07} in input" }
         }
-        let app = TestApp { app in app.get("x") { _ -> String in throw Hostile() } }
+        let app = TestApp(options: FriendlyErrorsServerOptions(logsErrorValues: true)) { app in
+            app.get("x") { _ -> String in throw Hostile() }
+        }
         _ = try await app.send(.GET, "x")
         #expect(app.errorEntry?.message == #"Request failed: unexpected: bad key \u{1B}]0;pwned\u{07} in input"#)
     }
@@ -404,7 +421,8 @@ import VaporTesting
     }
 
     @Test func loggingCanBeTurnedOff() async throws {
-        let app = TestApp(options: FriendlyErrorsOptions(logsErrors: false)) { app in
+        let app = TestApp(options: FriendlyErrorsServerOptions(revealsFrameworkMessages: true, logsErrors: false)) {
+            app in
             app.get("reports") { _ -> String in throw ReportDatabaseFailure() }
         }
         _ = try await app.send(.GET, "reports")

@@ -11,7 +11,9 @@ import Vapor
 
     let app = TestApp(
         pipeline: AlertPipeline().addingCatalog(shopCatalog),
-        options: FriendlyErrorsOptions(writers: [JSONPresenter(), HTMLPresenter(titleSuffix: "Shop"), PlainTextBodyWriter()])
+        options: FriendlyErrorsServerOptions(
+            writers: [JSONPresenter(), HTMLPresenter(titleSuffix: "Shop"), PlainTextBodyWriter()],
+            revealsFrameworkMessages: true)
     ) { app in
         app.get("account") { _ -> String in throw SignInRequired() }
         app.get("search") { _ -> String in throw Abort(.tooManyRequests, headers: ["Retry-After": "30"]) }
@@ -67,7 +69,10 @@ import Vapor
     }
 
     @Test func withoutAnHTMLPresenterBrowsersGetProblemJSON() async throws {
-        let app = TestApp(options: FriendlyErrorsOptions(writers: [JSONPresenter(), PlainTextBodyWriter()])) { app in
+        let app = TestApp(
+            options: FriendlyErrorsServerOptions(
+                writers: [JSONPresenter(), PlainTextBodyWriter()], revealsFrameworkMessages: true)
+        ) { app in
             app.get("account") { _ -> String in throw SignInRequired() }
         }
         let response = try await app.send(.GET, "account", headers: ["Accept": Self.browserAccept])

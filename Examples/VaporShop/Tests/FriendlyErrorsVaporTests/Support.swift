@@ -30,11 +30,12 @@ struct TestResponse {
 struct TestApp {
     let logs = InMemoryLogHandler()
     var pipeline: AlertPipeline
-    var options: FriendlyErrorsOptions
+    var options: FriendlyErrorsServerOptions
     var configure: @Sendable (Application) -> Void
 
     init(
-        pipeline: AlertPipeline = AlertPipeline(), options: FriendlyErrorsOptions = FriendlyErrorsOptions(),
+        pipeline: AlertPipeline = AlertPipeline(),
+        options: FriendlyErrorsServerOptions = FriendlyErrorsServerOptions(revealsFrameworkMessages: true),
         configure: @escaping @Sendable (Application) -> Void
     ) {
         self.pipeline = pipeline
@@ -60,9 +61,9 @@ struct TestApp {
         }
     }
 
-    /// The log entry the middleware wrote (the one with `error.code`).
+    /// The log entry the middleware wrote (the one with `error.type`).
     var errorEntry: InMemoryLogHandler.Entry? {
-        logs.entries.last { $0.metadata["error.code"] != nil }
+        logs.entries.last { $0.metadata["error.type"] != nil }
     }
 }
 

@@ -1,5 +1,6 @@
 @_exported public import FriendlyErrors
 @_spi(RepositoryInternals) public import FriendlyErrors
+@_exported public import FriendlyErrorsServerKit
 public import HTTPTypes
 public import Logging
 public import OpenAPIRuntime
@@ -7,7 +8,8 @@ public import OpenAPIRuntime
 /// A swift-openapi-runtime server middleware that answers every error thrown below it — an operation
 /// handler's own, a request that does not decode, the runtime's — with the core's server response
 /// (``AlertPipeline/response(for:to:writers:)``): RFC 9457 problem+json, a page for a
-/// browser (`Accept: text/html`) or text, in the language of `Accept-Language`, logged through `logger`.
+/// browser (`Accept: text/html`) or text, in the language of `Accept-Language`; logged through `logger`,
+/// recorded on the request's span and counted (FriendlyErrorsServerKit's `ServerErrorReporter`).
 ///
 /// ```swift
 /// try handler.registerHandlers(on: router, middlewares: [FriendlyErrorsServerMiddleware(pipeline: pipeline)])
@@ -19,15 +21,20 @@ public import OpenAPIRuntime
 ///   only its body is replaced. One below 400 (a redirect) is its own response, passed through.
 /// - A request body that does not decode is a 400 whose `errors` point into the body (`"#/items/0/price"`);
 ///   the runtime's other request errors (a missing parameter, a wrong `Content-Type`) keep their status.
-/// - Put it first in `middlewares`, so it also answers what the other middlewares throw.
+/// - Put it first in `middlewares`, so it also answers what the other middlewares throw. The request's span is
+///   the server's (Hummingbird's `TracingMiddleware`, outside the OpenAPI handlers), found in the task's
+///   `ServiceContext`; the problem's `traceId` names its trace.
 public struct FriendlyErrorsServerMiddleware: ServerMiddleware {
     /// Classifies errors and holds the texts.
     public let pipeline: AlertPipeline
-    /// How errors are answered and logged.
-    public let options: Options
-    /// Where every error answered is logged, with the core's metadata (`error.code`, `error.category`,
-    /// `error.reference_id`, `http.response.status_code`) and `openapi.operation_id`.
+    /// How errors are answered, logged, recorded and counted.
+    public let options: FriendlyErrorsServerOptions
+    /// Where every error answered is logged, with the kit's metadata (`error.type`, `error.category`,
+    /// `error.reference_id`, `http.response.status_code`, `http.request.method`, `url.path`) and
+    /// `openapi.operation_id`.
     public let logger: Logger
+    /// Logs, records on the request's span and counts each error answered.
+    private let reporter: ServerErrorReporter
     /// `Content-Type`, `Content-Language`, `Vary` as every response starts, made once per catalog
     /// language: copying them costs less than making three fields per response. A list: a catalog has
     /// a few languages, and comparing short tags costs less than hashing one.
@@ -36,15 +43,13 @@ public struct FriendlyErrorsServerMiddleware: ServerMiddleware {
     /// A middleware answering errors through `pipeline` and logging them through `logger`. The catalog's
     /// diagnostics (a missing folder, a bad line, with its `file:line:column`) are logged here, at start-up.
     public init(
-        pipeline: AlertPipeline = AlertPipeline(), options: Options = Options(),
+        pipeline: AlertPipeline = AlertPipeline(), options: FriendlyErrorsServerOptions = FriendlyErrorsServerOptions(),
         logger: Logger = Logger(label: "FriendlyErrorsOpenAPI")
     ) {
         self.pipeline = pipeline
         self.options = options
         self.logger = logger
-        for diagnostic in pipeline.catalog.diagnostics {
-            logger.log(level: diagnostic.severity == .error ? .error : .warning, "\(diagnostic)")
-        }
+        reporter = ServerErrorReporter(pipeline: pipeline, options: options, logger: logger)
         leadingFields = pipeline.catalog.languages.map {
             ($0, [.contentType: ErrorResponse.contentType, .contentLanguage: $0, .vary: "Accept, Accept-Language"])
         }
@@ -71,7 +76,7 @@ public struct FriendlyErrorsServerMiddleware: ServerMiddleware {
         let read = ReadFields(request.headerFields)
         var server = ErrorRequest(
             method: request.method.rawValue, acceptLanguage: read.acceptLanguage, accept: read.accept,
-            target: request.path, host: request.authority, referer: read.referer)
+            target: request.path, host: request.authority, referer: read.referer, traceID: reporter.traceID())
         if pipeline.isObserved {
             let path = request.path.map { $0.split(separator: "?", maxSplits: 1).first.map(String.init) ?? $0 }
             server.metadata = ["request.method": request.method.rawValue, "openapi.operation_id": operationID]
@@ -103,7 +108,7 @@ public struct FriendlyErrorsServerMiddleware: ServerMiddleware {
         }
         let response = pipeline.response(
             for: answered, to: server, writers: options.writers)
-        if options.logsErrors { log(response.event, operationID: operationID) }
+        report(response.event, status: response.status, request: request, operationID: operationID)
         var fields = HTTPFields()
         var rest = response.headers[...]
         // Only when the response starts exactly as the prepared fields do.
@@ -147,37 +152,18 @@ public struct FriendlyErrorsServerMiddleware: ServerMiddleware {
         return nil
     }
 
-    /// Logs the event at its level, with swift-log's `error:`, the core's metadata keys and the operation.
-    private func log(_ event: ClassificationEvent, operationID: String) {
-        let level = Logger.Level(event.logLevel)
-        // Checked first: an event filtered out costs a comparison, not its metadata.
-        guard logger.logLevel <= level else { return }
-        var metadata = event.logMetadata { Logger.MetadataValue.string($0) }
-        metadata["openapi.operation_id"] = .string(operationID)
-        logger.log(level: level, "\(event.logMessage)", error: event.error, metadata: metadata)
-    }
-}
-
-extension FriendlyErrorsServerMiddleware {
-    /// How ``FriendlyErrorsServerMiddleware`` answers and logs errors. Every setting has a production-safe
-    /// default; options only gain members with defaults, so code that sets some keeps compiling.
-    public struct Options: Sendable {
-        /// Write the response's body, the one `Accept` prefers (the first when it names none): by default
-        /// problem+json, the page a browser gets (`Accept: text/html`) and plain text. Pass your own to set
-        /// the `type` base URI (`JSONPresenter(typeBaseURI:)`), a page's home, title suffix and brand
-        /// (`HTMLPresenter(home:titleSuffix:brand:)`), to leave pages out, or to answer with a page of your
-        /// own template (a `ErrorBodyWriter`).
-        public var writers: [any ErrorBodyWriter]
-        /// Whether every error answered is logged through the middleware's logger. On by default.
-        public var logsErrors: Bool
-
-        /// Options; the defaults suit production.
-        public init(
-            writers: [any ErrorBodyWriter] = .standard, logsErrors: Bool = true
-        ) {
-            self.writers = writers
-            self.logsErrors = logsErrors
+    /// Logs the event with the operation (the path, without its query, only for a record that is written),
+    /// records it on the request's span and counts it: the kit's `report`.
+    private func report(_ event: ClassificationEvent, status: Int, request: HTTPRequest, operationID: String) {
+        // Checked first: an event filtered out costs a comparison, not its metadata nor a copy of the logger.
+        guard options.logsErrors, logger.logLevel <= Logger.Level(event.logLevel) else {
+            reporter.report(event, .http(status: status, method: request.method.rawValue), logger: logger)
+            return
         }
+        var logger = logger
+        logger[metadataKey: "openapi.operation_id"] = .string(operationID)
+        let path = request.path.map { $0.split(separator: "?", maxSplits: 1).first.map(String.init) ?? $0 }
+        reporter.report(event, .http(status: status, method: request.method.rawValue, path: path), logger: logger)
     }
 }
 
@@ -203,21 +189,5 @@ private struct ReadFields {
 
     private static func add(_ value: String, to list: inout String?) {
         list = list.map { $0 + ", " + value } ?? value
-    }
-}
-
-extension Logger.Level {
-    /// The swift-log level of the same name; a switch, as comparing names costs more than the rest
-    /// of a filtered-out log call.
-    init(_ level: LogLevel) {
-        switch level {
-        case .trace: self = .trace
-        case .debug: self = .debug
-        case .info: self = .info
-        case .notice: self = .notice
-        case .warning: self = .warning
-        case .error: self = .error
-        case .critical: self = .critical
-        }
     }
 }

@@ -5,7 +5,7 @@ import Vapor
 /// localized message for Vapor's validators) and an `AbortError` with an identifier of the app's
 /// own (its code). Every other `AbortError` is classified by the core from its status.
 struct VaporErrorClassifier: ErrorClassifier {
-    /// Whether an `Abort`'s reason may be the message (``FriendlyErrorsOptions/revealsFrameworkMessages``).
+    /// Whether an `Abort`'s reason may be the message (`FriendlyErrorsServerOptions.revealsFrameworkMessages`).
     var revealsReasons: Bool
 
     func classify(_ error: any Error, context: ClassificationContext, next: (any Error) -> Classification)
