@@ -85,11 +85,12 @@ public struct FriendlyErrorsMiddleware<Context: RequestContext>: RouterMiddlewar
         }
         let response = pipeline.response(
             for: error, to: server, writers: options.writers)
-        reporter.report(
-            response.event,
+        reporter.report(response.event, logger: context.logger) {
+            // Made only when recorded: reading the route and the path costs.
             .http(
                 status: response.status, method: request.method.rawValue, route: context.endpointPath,
-                path: request.uri.path), logger: context.logger)
+                path: request.uri.path)
+        }
         var fields = HTTPFields()
         var rest = response.headers[...]
         // Only when the response starts exactly as the prepared fields do.
