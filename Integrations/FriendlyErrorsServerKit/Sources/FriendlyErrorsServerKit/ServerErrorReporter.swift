@@ -68,6 +68,11 @@ public final class ServerErrorReporter: Sendable {
 
     // MARK: The trace ID
 
+    /// The task's `ServiceContext` (`ServiceContext.current`): read it once per error and pass it to
+    /// ``traceID(in:)`` and ``report(_:logger:context:exchange:)``, each read being a task-local lookup. For
+    /// an integration that does not import swift-distributed-tracing's modules itself.
+    public static var currentContext: ServiceContext? { ServiceContext.current }
+
     /// The trace ID of the request's trace, or `nil` when it has none or ``FriendlyErrorsServerOptions/sendsTraceID``
     /// is off: what the tracer propagates, W3C `traceparent`'s 32 hex digits (swift-distributed-tracing's
     /// `InMemoryTracer`'s own ID in tests). At most 64 letters, digits, `-`, `_` and `.`.
