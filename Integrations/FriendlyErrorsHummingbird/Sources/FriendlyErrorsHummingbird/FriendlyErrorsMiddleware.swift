@@ -60,10 +60,12 @@ public struct FriendlyErrorsMiddleware<Context: RequestContext>: RouterMiddlewar
     /// The response for `error` thrown by `request`, logged. SPI (`Measurement`), not part of the API: for
     /// the `ErrorRouteCounts` driver in Examples/HummingbirdShop, which counts it without a server.
     @_spi(Measurement) public func response(for error: any Error, request: Request, context: Context) -> Response {
+        // Read once, for the trace ID and the span: a task-local lookup.
+        let serviceContext = ServerErrorReporter.currentContext
         var server = ErrorRequest(
             method: request.method.rawValue, acceptLanguage: request.headers[.acceptLanguage],
             accept: request.headers[.accept], target: request.head.path, host: request.head.authority,
-            referer: request.headers[.referer], traceID: reporter.traceID())
+            referer: request.headers[.referer], traceID: reporter.traceID(in: serviceContext))
         if pipeline.isObserved {
             // Only for observers: reading the id back from the logger costs more than the rest.
             server.metadata = ["request.method": request.method.rawValue, "request.path": request.uri.path]
@@ -85,11 +87,12 @@ public struct FriendlyErrorsMiddleware<Context: RequestContext>: RouterMiddlewar
         }
         let response = pipeline.response(
             for: error, to: server, writers: options.writers)
-        reporter.report(
-            response.event,
+        reporter.report(response.event, logger: context.logger, context: serviceContext) {
+            // Made only when recorded: reading the route and the path costs.
             .http(
                 status: response.status, method: request.method.rawValue, route: context.endpointPath,
-                path: request.uri.path), logger: context.logger)
+                path: request.uri.path)
+        }
         var fields = HTTPFields()
         var rest = response.headers[...]
         // Only when the response starts exactly as the prepared fields do.

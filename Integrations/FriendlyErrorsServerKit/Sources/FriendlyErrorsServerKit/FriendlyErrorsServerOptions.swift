@@ -40,8 +40,9 @@ public struct FriendlyErrorsServerOptions: Sendable {
     public var tracer: (any Tracer)?
     /// Whether answered errors are counted (`friendly_errors.errors`). On by default.
     public var countsErrors: Bool
-    /// The factory of the counter; `nil` (the default) for `MetricsSystem.factory`. Tests pass
-    /// swift-metrics' `TestMetrics`.
+    /// The factory of the counter; `nil` (the default) for `MetricsSystem.factory` as bootstrapped when the
+    /// integration's middleware is made (bootstrap the metrics backend first). Tests pass swift-metrics'
+    /// `TestMetrics`.
     public var metricsFactory: (any MetricsFactory)?
     /// How many distinct `error.type` values the counter takes (the catalog's codes first); any other
     /// code is counted as `_OTHER`, with one warning logged. 200 by default.

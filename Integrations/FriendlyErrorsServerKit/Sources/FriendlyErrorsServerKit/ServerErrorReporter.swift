@@ -33,6 +33,9 @@ public final class ServerErrorReporter: Sendable {
     public let options: FriendlyErrorsServerOptions
     /// The logger of start-up diagnostics and of the one warning about too many error types.
     private let logger: Logger
+    /// The factory of the counter: the options', or `MetricsSystem.factory` as bootstrapped when the reporter
+    /// was made; `nil` when counting is off or that is swift-metrics' no-op factory (nothing to count).
+    private let counterFactory: (any MetricsFactory)?
     /// The catalog's codes, counted under their own name without a lock (up to the cap).
     private let knownCodes: Set<String>
     /// The codes outside the catalog counted under their own name so far, and whether the warning was logged.
@@ -44,6 +47,9 @@ public final class ServerErrorReporter: Sendable {
         self.options = options
         self.logger = logger
         Self.logDiagnostics(of: pipeline, to: logger)
+        // Read once: `MetricsSystem.factory` costs a task-local lookup and a lock on each read.
+        let factory = options.metricsFactory ?? MetricsSystem.factory
+        counterFactory = options.countsErrors && !(factory is NOOPMetricsHandler) ? factory : nil
         let catalog = pipeline.catalog
         var codes = Set<String>()
         for key in catalog.keys(language: catalog.baseLanguage) where key.hasSuffix(".title") {
@@ -61,6 +67,11 @@ public final class ServerErrorReporter: Sendable {
     }
 
     // MARK: The trace ID
+
+    /// The task's `ServiceContext` (`ServiceContext.current`): read it once per error and pass it to
+    /// ``traceID(in:)`` and ``report(_:logger:context:exchange:)``, each read being a task-local lookup. For
+    /// an integration that does not import swift-distributed-tracing's modules itself.
+    public static var currentContext: ServiceContext? { ServiceContext.current }
 
     /// The trace ID of the request's trace, or `nil` when it has none or ``FriendlyErrorsServerOptions/sendsTraceID``
     /// is off: what the tracer propagates, W3C `traceparent`'s 32 hex digits (swift-distributed-tracing's
@@ -93,9 +104,27 @@ public final class ServerErrorReporter: Sendable {
         _ event: ClassificationEvent, _ exchange: ServerExchange, logger: Logger,
         context: ServiceContext? = ServiceContext.current
     ) {
-        if options.logsErrors { log(event, exchange, logger: logger) }
-        if options.recordsSpans, let context { recordOnSpan(event, exchange, context: context) }
-        if options.countsErrors { count(event, exchange) }
+        report(event, logger: logger, context: context) { exchange }
+    }
+
+    /// Reports an answered error as ``report(_:_:logger:context:)`` does, making the exchange only when
+    /// something records it: when the event passes the logger's level, the request has a span, or errors
+    /// are counted. What an integration calls on every error (reading a request's path and route costs).
+    ///
+    /// ```swift
+    /// reporter.report(response.event, logger: logger) { .http(status: response.status, method: method, path: path) }
+    /// ```
+    public func report(
+        _ event: ClassificationEvent, logger: Logger, context: ServiceContext? = ServiceContext.current,
+        exchange: () -> ServerExchange
+    ) {
+        let logs = options.logsErrors && logger.logLevel <= Logger.Level(event.logLevel)
+        let span = options.recordsSpans ? context.flatMap { tracer.activeSpan(identifiedBy: $0) } : nil
+        guard logs || span != nil || counterFactory != nil else { return }
+        let exchange = exchange()
+        if logs { log(event, exchange, logger: logger) }
+        if let span { record(event, exchange, on: span) }
+        if counterFactory != nil { count(event, exchange) }
     }
 
     /// Logs the event at its level with ``logMetadata(_:_:)``; with the error as swift-log's `error:` only when
@@ -139,6 +168,10 @@ public final class ServerErrorReporter: Sendable {
     /// message `"Request failed: <code>"`. No span is started; no event is added.
     public func recordOnSpan(_ event: ClassificationEvent, _ exchange: ServerExchange, context: ServiceContext) {
         guard let span = tracer.activeSpan(identifiedBy: context) else { return }
+        record(event, exchange, on: span)
+    }
+
+    private func record(_ event: ClassificationEvent, _ exchange: ServerExchange, on span: any Span) {
         span.attributes["error.type"] = event.classification.code
         span.attributes["error.category"] = event.classification.category.name
         if let referenceID = event.referenceID { span.attributes["error.reference_id"] = referenceID }
@@ -147,12 +180,11 @@ public final class ServerErrorReporter: Sendable {
         if exchange.isServerError { span.setStatus(SpanStatus(code: .error, message: event.logMessage)) }
     }
 
-    /// Adds one to `friendly_errors.errors` with the dimensions `error.type` (capped), `error.category`, the
+    /// Adds one to `friendly_errors.errors` (when errors are counted and a metrics backend was bootstrapped
+    /// before the reporter was made, or the options name a factory) with the dimensions `error.type` (capped), `error.category`, the
     /// status (`http.response.status_code` or `rpc.response.status_code`) and `friendly_errors.medium`.
     public func count(_ event: ClassificationEvent, _ exchange: ServerExchange) {
-        let factory = options.metricsFactory ?? MetricsSystem.factory
-        // No metrics backend (swift-metrics' default): nothing to make, nothing to count.
-        if factory is NOOPMetricsHandler { return }
+        guard let factory = counterFactory else { return }
         let dimensions = [
             ("error.type", errorType(for: event.classification.code)),
             ("error.category", event.classification.category.name),
