@@ -102,22 +102,11 @@ public struct JSONPresenter: AlertPresenter {
     }
 
     /// The problem details object for `alert` with the request's trace ID as `traceId`, after
-    /// `referenceId` (before `actions`); without it when `traceID` is not 1–64 letters, digits, `.`, `_`
-    /// or `-`. Spliced into the body ``body(for:instance:)`` writes, so the usual body, without a
-    /// trace, costs nothing more.
+    /// `referenceId`; without it when `traceID` is not 1–64 letters, digits, `.`, `_` or `-`.
     func body(for alert: Alert, instance: String?, traceID: String) -> [UInt8] {
-        var bytes = body(for: alert, instance: instance)
-        guard let traceID = ErrorRequest.cleanTraceID(traceID) else { return bytes }
-        // `,"actions":` is written once outside a string: inside one, every `"` is escaped (`\"`).
-        let marker = Array(#","actions":"#.utf8)
-        guard
-            let start = bytes.indices.dropLast(marker.count - 1).first(where: { index in
-                bytes[index] == marker[0] && bytes[index..<index + marker.count].elementsEqual(marker)
-            })
-        else { return bytes }
-        // The trace ID's characters need no escaping.
-        bytes.insert(contentsOf: Array(#","traceId":""#.utf8) + Array(traceID.utf8) + [UInt8(ascii: "\"")], at: start)
-        return bytes
+        var writer = JSONWriter(reservingCapacity: 768)
+        write(alert, instance: instance, traceID: ErrorRequest.cleanTraceID(traceID), to: &writer)
+        return writer.bytes
     }
 
     /// The problem details object for `alert` with a fresh `newInstance()`: the bytes
@@ -180,7 +169,9 @@ public struct JSONPresenter: AlertPresenter {
 
     /// Writes the object; answers where the `instance` value (its quotes included) is in the bytes.
     @discardableResult
-    private func write(_ alert: Alert, instance: String?, to writer: inout JSONWriter) -> Range<Int>? {
+    private func write(
+        _ alert: Alert, instance: String?, traceID: String? = nil, to writer: inout JSONWriter
+    ) -> Range<Int>? {
         let text = limits.maximumTextBytes
         let identifier = limits.maximumIdentifierBytes
         writer.beginObject()
@@ -214,6 +205,7 @@ public struct JSONPresenter: AlertPresenter {
             writer.string(
                 referenceID.cappedAtGraphemeBoundary(maxUTF8Bytes: identifier), forKey: MemberName.referenceId)
         }
+        if let traceID { writer.string(traceID, forKey: MemberName.traceId) }
         writer.key(MemberName.actions)
         writer.beginArray()
         for action in alert.actions.prefix(limits.maximumActions) {
@@ -350,6 +342,7 @@ private enum MemberName {
     static let reason = JSONWriter.Key("reason")
     static let suggestion = JSONWriter.Key("suggestion")
     static let referenceId = JSONWriter.Key("referenceId")
+    static let traceId = JSONWriter.Key("traceId")
     static let actions = JSONWriter.Key("actions")
     static let id = JSONWriter.Key("id")
     static let role = JSONWriter.Key("role")
