@@ -138,7 +138,9 @@ public struct AlertPipeline: Sendable {
         }
         Self.apply(frameworkStatus: frameworkStatus, of: context, to: &classification)
         if !observers.isEmpty { notify(error, classification, context) }
-        return classification
+        // Moved out: the optimizer copies it into the result otherwise (and destroys the local), about
+        // 900 instructions.
+        return consume classification
     }
 
     /// The framework's facts applied to the chain's `classification`: its status (a client error status
@@ -289,7 +291,10 @@ public struct AlertPipeline: Sendable {
                 showsLocalizedDescriptions: configuration.showsForeignLocalizedDescriptions,
                 userFacingTypes: userFacingTypes))
         chain = ClassifierChain(
-            links: links, fallback: FallbackClassifier(includesDebugDetails: configuration.includesDebugDetails))
+            links: links, fallback: FallbackClassifier(includesDebugDetails: configuration.includesDebugDetails),
+            // For a server's client the foreign link reads the listed types alone: with none listed it
+            // passes every error on, so the chain ends before it.
+            serverClientCount: userFacingTypes.isEmpty ? links.count - 1 : links.count)
         warmup = SharingWarmup()
     }
 
@@ -356,10 +361,14 @@ final class SharingWarmup: Sendable {
 private final class ClassifierChain: Sendable {
     let links: [any ErrorClassifier]
     let fallback: FallbackClassifier
+    /// How many of the links can answer for a server's client
+    /// (``ClassificationContext/Audience/serverClient``); the rest would pass every error on.
+    let serverClientCount: Int
 
-    init(links: [any ErrorClassifier], fallback: FallbackClassifier) {
+    init(links: [any ErrorClassifier], fallback: FallbackClassifier, serverClientCount: Int? = nil) {
         self.links = links
         self.fallback = fallback
+        self.serverClientCount = min(serverClientCount ?? links.count, links.count)
     }
 
     /// The chain object and its array of links, without the links: what ``SharedForever`` may mark
@@ -380,9 +389,17 @@ private final class ClassifierChain: Sendable {
     func classify(_ error: any Error, from stage: Int, context: ClassificationContext, drawsReferenceID: Bool)
         -> Classification
     {
-        guard stage < links.count else { return fallback.classify(error, drawsReferenceID: drawsReferenceID) }
+        let end = context.audience == .serverClient ? serverClientCount : links.count
+        return classify(error, from: stage, to: end, context: context, drawsReferenceID: drawsReferenceID)
+    }
+
+    /// The links from `stage` up to `end`, then the fallback.
+    private func classify(
+        _ error: any Error, from stage: Int, to end: Int, context: ClassificationContext, drawsReferenceID: Bool
+    ) -> Classification {
+        guard stage < end else { return fallback.classify(error, drawsReferenceID: drawsReferenceID) }
         return links[stage].classify(error, context: context) {
-            classify($0, from: stage + 1, context: context, drawsReferenceID: drawsReferenceID)
+            classify($0, from: stage + 1, to: end, context: context, drawsReferenceID: drawsReferenceID)
         }
     }
 }
