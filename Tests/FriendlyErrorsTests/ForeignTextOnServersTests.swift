@@ -42,6 +42,30 @@ struct ForeignTextOnServersTests {
                 "RouteNotFound"))
     }
 
+    @Test func aTypeListedAfterTheChainWasBuiltIsShownOnServersWhateverCameBefore() {
+        // Rules, an app classifier and other settings first; the listing last, so the server's chain is
+        // rebuilt with the foreign link in it. A framework's client error status does not hide it either.
+        struct PassingClassifier: ErrorClassifier {
+            func classify(_ error: any Error, context: ClassificationContext, next: (any Error) -> Classification)
+                -> Classification
+            { next(error) }
+        }
+        let pipeline = AlertPipeline().registering(where: { _ in nil }).addingClassifier(PassingClassifier())
+            .configured(.init(showsForeignLocalizedDescriptions: false))
+            .showingTexts(of: PaymentDeclined.self, code: "payment.declined")
+        let response = pipeline.response(
+            for: PaymentDeclined(), to: ErrorRequest(acceptLanguage: "en", frameworkStatus: 402))
+        #expect(response.alert.code == "payment.declined")
+        #expect(response.alert.message == "Your card was declined.")
+        #expect(response.status == 402)
+        // Without the listing the same chain ends before the foreign link: the framework's status classifies it.
+        let unlisted = AlertPipeline().registering(where: { _ in nil }).addingClassifier(PassingClassifier())
+        let answer = unlisted.response(
+            for: PaymentDeclined(), to: ErrorRequest(acceptLanguage: "en", frameworkStatus: 402))
+        #expect(answer.alert.code == "http.402")
+        #expect(!answer.bodyText.contains("declined"))
+    }
+
     @Test func listingWinsOverTheSettingThatHidesForeignTexts() {
         let pipeline = AlertPipeline().configured(.init(showsForeignLocalizedDescriptions: false))
             .showingTexts(of: PaymentDeclined.self, code: "payment.declined")
