@@ -156,7 +156,7 @@ import Testing
                 answer.errorInfo
                     == ErrorDetails.ErrorInfo(
                         reason: "UNEXPECTED", domain: "shop.example.com",
-                        metadata: ["code": "unexpected", "referenceId": reference]))
+                        metadata: ["code": "unexpected"]))
             #expect(answer.localizedMessage?.locale == "fr")
             #expect(answer.error.message == "An unexpected error occurred.")
             #expect(answer.status.details.count == 3)
