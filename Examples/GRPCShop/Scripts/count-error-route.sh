@@ -8,7 +8,8 @@
 # out start-up and first-use costs.
 #
 # Usage: Scripts/count-error-route.sh [mode ...] (default: interceptor grpc client; see
-# Sources/ErrorRouteCounts/main.swift). ACCEPT_LANGUAGE=ja sends that metadata.
+# Sources/ErrorRouteCounts/main.swift). ACCEPT_LANGUAGE=ja sends that metadata; TELEMETRY=1 counts with a
+# real metrics factory (Prometheus) and a no-op tracer, as GRPCErrorBenchmark --telemetry.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 command -v valgrind > /dev/null || { echo "error: valgrind is not installed (apt-get install -y valgrind)" >&2; exit 1; }

@@ -1,8 +1,13 @@
 import ExampleService
+import Foundation
 @_spi(Measurement) import FriendlyErrorsGRPC
 import GRPCCore
 import GRPCProtobuf
+import Instrumentation
 import Logging
+import Metrics
+import Prometheus
+import Tracing
 
 // A driver for instruction counts (callgrind) of the benchmark's error RPC without a transport: what the
 // interceptor does from the handler's throw to the `RPCError` it hands grpc-swift (classification, texts,
@@ -14,12 +19,19 @@ import Logging
 // Modes: `interceptor` — FriendlyErrorsInterceptor answering `ItemNotFound` as GRPCErrorBenchmark's server
 // does; `grpc` — the plain `RPCError`; `client` — the interceptor's answer read back by the client
 // (`RemoteProblem(_:)`, what FriendlyErrorsClientInterceptor adds to every failed call), the client's share.
-// A third argument is sent as `accept-language`. Instructions per error: (count at 6,000 − count at
+// A third argument is sent as `accept-language`. TELEMETRY=1 in the environment: a real metrics factory
+// (`PrometheusMetricsFactory`) and a no-op tracer, bootstrapped before the interceptor is made, as
+// GRPCErrorBenchmark's `--telemetry`. Instructions per error: (count at 6,000 − count at
 // 1,000) / 5,000. Scripts/count-error-route.sh does the arithmetic.
 let arguments = CommandLine.arguments
 let mode = arguments.count > 1 ? arguments[1] : "interceptor"
 let count = arguments.count > 2 ? Int(arguments[2]) ?? 1000 : 1000
 let acceptLanguage = arguments.count > 3 ? arguments[3] : nil
+
+if ProcessInfo.processInfo.environment["TELEMETRY"] == "1" {
+    MetricsSystem.bootstrap(PrometheusMetricsFactory())
+    InstrumentationSystem.bootstrap(NoOpTracer())
+}
 
 // As GRPCErrorBenchmark's server: logs at warning, so the NOT_FOUND answers (notice) are not written.
 var logger = Logger(label: "benchmark")
