@@ -24,6 +24,8 @@ let package = Package(
         // The tests' in-memory tracer and metrics.
         .package(url: "https://github.com/apple/swift-distributed-tracing.git", from: "1.7.3"),
         .package(url: "https://github.com/apple/swift-metrics.git", from: "2.13.0"),
+        // GRPCErrorBenchmark --telemetry: a real metrics factory.
+        .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
         // The end-to-end client tool (ShopCommand) only.
         .package(path: "../../Integrations/FriendlyErrorsArgumentParser"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -75,6 +77,22 @@ let package = Package(
                 .product(name: "SwiftProtobuf", package: "swift-protobuf"),
             ]
         ),
+        // Not a product: instructions per error RPC without a transport, under callgrind
+        // (Scripts/count-error-route.sh).
+        .executableTarget(
+            name: "ErrorRouteCounts",
+            dependencies: [
+                "ExampleService",
+                .product(name: "FriendlyErrorsGRPC", package: "FriendlyErrorsGRPC"),
+                .product(name: "GRPCCore", package: "grpc-swift-2"),
+                .product(name: "GRPCProtobuf", package: "grpc-swift-protobuf"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "Tracing", package: "swift-distributed-tracing"),
+                .product(name: "Instrumentation", package: "swift-distributed-tracing"),
+            ]
+        ),
         // Not a product: error RPCs per second with and without the interceptor (Benchmarks/README.md).
         .executableTarget(
             name: "GRPCErrorBenchmark",
@@ -86,6 +104,10 @@ let package = Package(
                 .product(name: "GRPCNIOTransportHTTP2", package: "grpc-swift-nio-transport"),
                 .product(name: "SwiftProtobuf", package: "swift-protobuf"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "Tracing", package: "swift-distributed-tracing"),
+                .product(name: "Instrumentation", package: "swift-distributed-tracing"),
             ]
         ),
         .testTarget(

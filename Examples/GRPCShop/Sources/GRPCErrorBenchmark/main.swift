@@ -4,8 +4,12 @@ import Foundation
 import GRPCCore
 import GRPCNIOTransportHTTP2
 import GRPCProtobuf
+import Instrumentation
 import Logging
+import Metrics
+import Prometheus
 import SwiftProtobuf
+import Tracing
 
 // Error RPCs per second over HTTP/2 on loopback, with a real grpc-swift client: the shop's unary
 // `PlaceOrder` throwing `ItemNotFound` behind `FriendlyErrorsInterceptor`, against the same handler
@@ -13,6 +17,11 @@ import SwiftProtobuf
 // alternating order, for the same time with the same number of concurrent callers.
 //
 //   swift run -c release --scratch-path .build-grpc GRPCErrorBenchmark [--seconds 5] [--rounds 5] [--callers 16] [--language ja]
+//       [--telemetry]
+//
+// `--telemetry` (or TELEMETRY=1 in the environment), before either server is made: a real metrics factory
+// (`PrometheusMetricsFactory`) and a no-op tracer, bootstrapped for the whole process, so both servers of
+// the comparison run with them.
 let arguments = CommandLine.arguments
 func option(_ name: String, _ fallback: Int) -> Int {
     arguments.firstIndex(of: name).flatMap { $0 + 1 < arguments.count ? Int(arguments[$0 + 1]) : nil } ?? fallback
@@ -116,6 +125,13 @@ func call(_ client: GRPCClient<HTTP2ClientTransport.Posix>, _ request: ClientReq
     }
 }
 
+let telemetry = arguments.contains("--telemetry") || ProcessInfo.processInfo.environment["TELEMETRY"] == "1"
+if telemetry {
+    // Before the interceptor is made: its reporter reads the factory once, when it is made.
+    MetricsSystem.bootstrap(PrometheusMetricsFactory())
+    InstrumentationSystem.bootstrap(NoOpTracer())
+}
+
 // Both servers log at warning, so the NOT_FOUND answers (logged at notice) are not written.
 var logger = Logger(label: "benchmark")
 logger.logLevel = .warning
@@ -143,7 +159,8 @@ if arguments.contains("--direct") {
     for _ in 0..<count { bytes &+= ((try? status.serializedBytes()) as [UInt8]?)?.count ?? 0 }
     let serializing = (cpuMicroseconds() - start) / Double(count)
     print(
-        "rpcError(for:): \(String(format: "%.1f", whole)) µs CPU per error; serializing its status alone: "
+        "rpcError(for:): \(String(format: "%.1f", whole)) µs CPU per error; grpc-swift-protobuf serializing the "
+            + "same status (GoogleRPCStatus.serializedBytes(), which the interceptor no longer calls): "
             + "\(String(format: "%.1f", serializing)) µs, \(bytes / count) bytes")
     exit(0)
 }
@@ -157,7 +174,9 @@ let sameStatus = try interceptor.rpcError(
 ).unpackGoogleRPCStatus()!
 let handWritten = ThrowingShop { sameStatus }
 
-print("error RPCs/s, \(callers) concurrent callers, \(seconds) s per run, accept-language: \(language ?? "none")")
+print(
+    "error RPCs/s, \(callers) concurrent callers, \(seconds) s per run, accept-language: \(language ?? "none"), "
+        + "telemetry: \(telemetry ? "Prometheus metrics, no-op tracer" : "none")")
 var withInterceptor: [Run] = []
 var withoutInterceptor: [Run] = []
 var byHand: [Run] = []

@@ -132,8 +132,18 @@ import Testing
                 #expect(error.code == .unavailable)
             }
             #expect(logs.entries.isEmpty)
-            let next = try await Shop.call(client, "itemNotFound", language: "ja")
-            #expect(next.error.code == .notFound)
+            // The transport closed that connection: on a busy machine the client may still be making its
+            // next one ("subchannel isn't ready"), so the next call is tried again for up to a second.
+            var next: Shop.Answer?
+            for attempt in 1...20 {
+                do {
+                    next = try await Shop.call(client, "itemNotFound", language: "ja")
+                    break
+                } catch let error as RPCError where error.code == .unavailable && attempt < 20 {
+                    try await Task.sleep(for: .milliseconds(50))
+                }
+            }
+            #expect(next?.error.code == .notFound)
         }
     }
 
@@ -156,7 +166,7 @@ import Testing
                 answer.errorInfo
                     == ErrorDetails.ErrorInfo(
                         reason: "UNEXPECTED", domain: "shop.example.com",
-                        metadata: ["code": "unexpected", "referenceId": reference]))
+                        metadata: ["code": "unexpected"]))
             #expect(answer.localizedMessage?.locale == "fr")
             #expect(answer.error.message == "An unexpected error occurred.")
             #expect(answer.status.details.count == 3)

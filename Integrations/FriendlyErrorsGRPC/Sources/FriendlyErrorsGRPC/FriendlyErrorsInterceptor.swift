@@ -2,7 +2,6 @@
 @_spi(RepositoryInternals) public import FriendlyErrors
 @_exported public import FriendlyErrorsServerKit
 public import GRPCCore
-import GRPCProtobuf
 public import Logging
 import ServiceContextModule
 
@@ -123,50 +122,74 @@ public struct FriendlyErrorsInterceptor: ServerInterceptor {
             answer.event, .grpc(code: code.rawValue, method: context.descriptor.fullyQualifiedMethod), logger: logger,
             context: trace)
 
-        let status = GoogleRPCStatus(
-            code: code,
-            message: kept.flatMap { options.revealsFrameworkMessages ? $0.message : nil }
-                ?? answer.baseLanguageAlert.message,
-            details: details(of: answer, traceID: traceID))
+        let message =
+            kept.flatMap { options.revealsFrameworkMessages ? $0.message : nil } ?? answer.baseLanguageAlert.message
         var trailers = kept?.metadata ?? [:]
-        trailers.add(contentsOf: status.rpcErrorMetadata)
-        return RPCError(code: code, message: status.message, metadata: trailers)
+        trailers.addBinary(
+            statusBytes(of: answer, code: code, message: message, traceID: traceID), forKey: "grpc-status-details-bin")
+        return RPCError(code: code, message: message, metadata: trailers)
     }
 
-    /// The AIP-193 details of an answer, in this order: `ErrorInfo`, `LocalizedMessage`,
-    /// `BadRequest`, `RetryInfo`, `Help`, `RequestInfo`, each only when there is something to say. The
-    /// trace ID is `ErrorInfo`'s `traceId` and `RequestInfo`'s `servingData` (`traceId=…`); `RequestInfo`'s
-    /// `requestId` is the reference ID, or the trace ID when there is none.
-    private func details(of answer: ServerAlert, traceID: String?) -> [ErrorDetails] {
+    /// The serialized `google.rpc.Status` of an answer (its `grpc-status-details-bin`), with the AIP-193
+    /// details in this order: `ErrorInfo`, `LocalizedMessage`, `BadRequest`, `RetryInfo`, `Help`,
+    /// `RequestInfo`, each only when there is something to say. Every fact once: `ErrorInfo`'s metadata
+    /// has the error's `code` and the `traceId`; the reference ID is `RequestInfo`'s `requestId`, the
+    /// field AIP-193 has for it (the one the log line carries).
+    private func statusBytes(of answer: ServerAlert, code: RPCError.Code, message: String, traceID: String?)
+        -> [UInt8]
+    {
         let alert = answer.alert
-        var details: [ErrorDetails] = []
-        var info = ["code": alert.code]
-        if let reference = alert.referenceID { info["referenceId"] = reference }
-        if let traceID { info["traceId"] = traceID }
-        details.append(.errorInfo(reason: GRPCStatusTable.reason(for: alert.code), domain: domain, metadata: info))
-        details.append(.localizedMessage(locale: alert.language, message: alert.message))
+        var status = StatusWriter(code: code.rawValue, message: message, capacity: 512)
+        status.detail(.errorInfo) { info in
+            info.string(1, GRPCStatusTable.reason(for: alert.code))
+            info.string(2, domain)
+            info.mapEntry(3, "code", alert.code)
+            if let traceID { info.mapEntry(3, "traceId", traceID) }
+        }
+        status.detail(.localizedMessage) { localized in
+            localized.string(1, alert.language)
+            localized.string(2, alert.message)
+        }
         if !alert.fieldProblems.isEmpty {
             let base = answer.baseLanguageAlert.fieldProblems
-            let violations = alert.fieldProblems.enumerated().map { index, problem in
-                ErrorDetails.BadRequest.FieldViolation(
-                    field: GRPCStatusTable.fieldPath(problem),
-                    description: base.count > index ? base[index].message : problem.message,
-                    reason: GRPCStatusTable.reason(for: problem.code),
-                    localizedMessage: ErrorDetails.LocalizedMessage(locale: alert.language, message: problem.message))
+            status.detail(.badRequest) { badRequest in
+                for (index, problem) in alert.fieldProblems.enumerated() {
+                    badRequest.message(1) { violation in
+                        violation.string(1, GRPCStatusTable.fieldPath(problem))
+                        violation.string(2, base.count > index ? base[index].message : problem.message)
+                        violation.string(3, GRPCStatusTable.reason(for: problem.code))
+                        violation.message(4) { localized in
+                            localized.string(1, alert.language)
+                            localized.string(2, problem.message)
+                        }
+                    }
+                }
             }
-            details.append(.badRequest(violations: violations))
         }
-        if let seconds = alert.retryAfterSeconds { details.append(.retryInfo(delay: .seconds(seconds))) }
+        if let seconds = alert.retryAfterSeconds {
+            status.detail(.retryInfo) { retry in retry.message(1) { delay in delay.integer(1, seconds) } }
+        }
         // Absolute links only: a gRPC client has no page to resolve a relative one against.
-        let links = alert.actions.compactMap { action -> ErrorDetails.Help.Link? in
-            guard let href = action.href, href.hasPrefix("https://") || href.hasPrefix("http://") else { return nil }
-            return ErrorDetails.Help.Link(url: href, description: action.label)
+        if alert.actions.contains(where: Self.isAbsoluteLink) {
+            status.detail(.help) { help in
+                for action in alert.actions where Self.isAbsoluteLink(action) {
+                    help.message(1) { link in
+                        link.string(1, action.label)
+                        link.string(2, action.href ?? "")
+                    }
+                }
+            }
         }
-        if !links.isEmpty { details.append(.help(links: links)) }
-        if let id = alert.referenceID ?? traceID {
-            details.append(.requestInfo(requestID: id, servingData: traceID.map { "traceId=\($0)" } ?? ""))
+        if let reference = alert.referenceID {
+            status.detail(.requestInfo) { request in request.string(1, reference) }
         }
-        return details
+        return status.bytes
+    }
+
+    /// Whether an action links to an absolute `http(s)` address.
+    private static func isAbsoluteLink(_ action: AlertAction) -> Bool {
+        guard let href = action.href else { return false }
+        return href.hasPrefix("https://") || href.hasPrefix("http://")
     }
 
     /// The `accept-language` metadata's text values, joined as HTTP joins repeated fields; binary

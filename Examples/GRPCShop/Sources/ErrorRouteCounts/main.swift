@@ -1,0 +1,73 @@
+import ExampleService
+import Foundation
+@_spi(Measurement) import FriendlyErrorsGRPC
+import GRPCCore
+import GRPCProtobuf
+import Instrumentation
+import Logging
+import Metrics
+import Prometheus
+import Tracing
+
+// A driver for instruction counts (callgrind) of the benchmark's error RPC without a transport: what the
+// interceptor does from the handler's throw to the `RPCError` it hands grpc-swift (classification, texts,
+// reporting, the `google.rpc.Status` serialized into its `grpc-status-details-bin` trailer), against
+// grpc-swift's own answer (the handler's `RPCError(code: .notFound, message:)`, passed on as it is):
+//
+//   valgrind --tool=callgrind --callgrind-out-file=/dev/null ErrorRouteCounts interceptor 6000 [ja]
+//
+// Modes: `interceptor` — FriendlyErrorsInterceptor answering `ItemNotFound` as GRPCErrorBenchmark's server
+// does; `grpc` — the plain `RPCError`; `client` — the interceptor's answer read back by the client
+// (`RemoteProblem(_:)`, what FriendlyErrorsClientInterceptor adds to every failed call), the client's share.
+// A third argument is sent as `accept-language`. TELEMETRY=1 in the environment: a real metrics factory
+// (`PrometheusMetricsFactory`) and a no-op tracer, bootstrapped before the interceptor is made, as
+// GRPCErrorBenchmark's `--telemetry`. Instructions per error: (count at 6,000 − count at
+// 1,000) / 5,000. Scripts/count-error-route.sh does the arithmetic.
+let arguments = CommandLine.arguments
+let mode = arguments.count > 1 ? arguments[1] : "interceptor"
+let count = arguments.count > 2 ? Int(arguments[2]) ?? 1000 : 1000
+let acceptLanguage = arguments.count > 3 ? arguments[3] : nil
+
+if ProcessInfo.processInfo.environment["TELEMETRY"] == "1" {
+    MetricsSystem.bootstrap(PrometheusMetricsFactory())
+    InstrumentationSystem.bootstrap(NoOpTracer())
+}
+
+// As GRPCErrorBenchmark's server: logs at warning, so the NOT_FOUND answers (notice) are not written.
+var logger = Logger(label: "benchmark")
+logger.logLevel = .warning
+let interceptor = FriendlyErrorsInterceptor(
+    domain: "shop.example.com", pipeline: AlertPipeline().addingCatalog(shopCatalog), logger: logger)
+let context = ServerContext(
+    descriptor: ShopService.placeOrder, remotePeer: "ipv4:127.0.0.1:50000", localPeer: "ipv4:127.0.0.1:8080",
+    cancellation: ServerContext.RPCCancellationHandle())
+var metadata: Metadata = [:]
+if let acceptLanguage { metadata.addString(acceptLanguage, forKey: "accept-language") }
+
+/// What the handler throws.
+@inline(never)
+func handlerError(_ mode: String) -> any Error {
+    mode == "grpc"
+        ? RPCError(code: .notFound, message: "The shop has no item “A-42”.") : ItemNotFound(item: "A-42")
+}
+
+// Synchronous, with no task: valgrind 3.19 crashes when Swift's concurrency runtime starts its threads.
+var trailerBytes = 0
+let answered = interceptor.rpcError(for: handlerError("interceptor"), metadata: metadata, context: context)
+for _ in 0..<count {
+    switch mode {
+    case "grpc":
+        // grpc-swift sends a thrown RPCError's code, message and metadata as they are.
+        let error = handlerError(mode) as? RPCError ?? RPCError(code: .unknown, message: "")
+        trailerBytes &+= error.metadata.count
+    case "client":
+        let problem = RemoteProblem(answered)
+        trailerBytes &+= problem.status
+    default:
+        let error = interceptor.rpcError(for: handlerError(mode), metadata: metadata, context: context)
+        for bytes in error.metadata[binaryValues: "grpc-status-details-bin"] { trailerBytes &+= bytes.count }
+    }
+}
+var detailsBytes = 0
+for bytes in answered.metadata[binaryValues: "grpc-status-details-bin"] { detailsBytes += bytes.count }
+print("\(mode) \(count) \(trailerBytes); grpc-status-details-bin: \(detailsBytes) bytes")
