@@ -9,7 +9,8 @@ import Vapor
 // The shop on loopback. `--port N` (default 8080; 0 picks a free one), `--without-friendly-errors`
 // for Vapor's own ErrorMiddleware (the benchmark's baseline), `--telemetry` to bootstrap Prometheus's
 // metrics factory and a no-op tracer first (issue 36: the error route with a real metrics backend).
-// Prints `listening on PORT` once it accepts connections. Logs through Vapor's console logger; LOG_LEVEL sets its level (default info).
+// Prints `listening on PORT` once it accepts connections. Logs through Vapor's console logger; LOG_LEVEL sets
+// its level (default info).
 // Try it:
 //   curl -i -H 'Accept-Language: ja' http://127.0.0.1:8080/no/such/page
 let arguments = CommandLine.arguments
