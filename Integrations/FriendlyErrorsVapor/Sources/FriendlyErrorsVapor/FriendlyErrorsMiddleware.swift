@@ -33,11 +33,9 @@ public struct FriendlyErrorsMiddleware: Middleware {
     public let pipeline: AlertPipeline
     /// How errors are answered, logged, recorded and counted.
     public let options: FriendlyErrorsServerOptions
-    /// Records each error answered on the request's span and counts it.
-    private let reporter: ServerErrorReporter
-    /// Whether the writer that answers a request with no `Accept` header may read the request's target: the
-    /// page's "Try again" link is all it is for, and reading it (`URI.string`, through Foundation) costs.
-    private let firstWriterReadsTarget: Bool
+    /// What answers errors, behind one reference: the future's callback captures it alone, not a copy of
+    /// every field (Vapor's `ErrorMiddleware`, a class, costs its callback one reference too).
+    private let answerer: ErrorAnswerer
 
     /// A middleware answering errors through `pipeline`. The catalog's diagnostics (a missing folder,
     /// a bad line, with its `file:line:column`) are logged here, at start-up, through `logger`. The default
@@ -50,15 +48,42 @@ public struct FriendlyErrorsMiddleware: Middleware {
         self.pipeline = pipeline.addingClassifier(
             VaporErrorClassifier(revealsReasons: options.revealsFrameworkMessages))
         self.options = options
-        reporter = ServerErrorReporter(pipeline: pipeline, options: options, logger: logger)
-        // The writers this integration knows never read it; an app's own may.
-        firstWriterReadsTarget =
-            options.writers.first.map { !($0 is JSONPresenter || $0 is PlainTextBodyWriter) } ?? false
+        answerer = ErrorAnswerer(
+            pipeline: self.pipeline, options: options,
+            reporter: ServerErrorReporter(pipeline: pipeline, options: options, logger: logger))
     }
 
     /// Passes the request on, and answers an error thrown below.
     public func respond(to request: Request, chainingTo next: any Responder) -> EventLoopFuture<Response> {
-        next.respond(to: request).flatMapErrorThrowing { error in response(for: error, request: request) }
+        let answerer = answerer
+        return next.respond(to: request).flatMapErrorThrowing { error in
+            answerer.response(for: error, request: request)
+        }
+    }
+
+    /// The response for `error` thrown while handling `request`; logs, records and counts it.
+    func response(for error: any Error, request: Request) -> Response {
+        answerer.response(for: error, request: request)
+    }
+}
+
+/// The middleware's answer to an error, made once with the middleware and shared by its requests.
+private final class ErrorAnswerer: Sendable {
+    let pipeline: AlertPipeline
+    let options: FriendlyErrorsServerOptions
+    /// Records each error answered on the request's span and counts it.
+    let reporter: ServerErrorReporter
+    /// Whether the writer that answers a request with no `Accept` header may read the request's target: the
+    /// page's "Try again" link is all it is for, and reading it (`URI.string`, through Foundation) costs.
+    let firstWriterReadsTarget: Bool
+
+    init(pipeline: AlertPipeline, options: FriendlyErrorsServerOptions, reporter: ServerErrorReporter) {
+        self.pipeline = pipeline
+        self.options = options
+        self.reporter = reporter
+        // The writers this integration knows never read it; an app's own may.
+        firstWriterReadsTarget =
+            options.writers.first.map { !($0 is JSONPresenter || $0 is PlainTextBodyWriter) } ?? false
     }
 
     /// The response for `error` thrown while handling `request`; logs, records and counts it. The trace is
