@@ -11,6 +11,14 @@ let frameworkDependencies: [Target.Dependency] = [
     .product(name: "NIOCore", package: "swift-nio"),
 ]
 
+/// What `--telemetry` bootstraps: Prometheus's metrics factory and a no-op tracer.
+let telemetryDependencies: [Target.Dependency] = [
+    .product(name: "Prometheus", package: "swift-prometheus"),
+    .product(name: "Metrics", package: "swift-metrics"),
+    .product(name: "Instrumentation", package: "swift-distributed-tracing"),
+    .product(name: "Tracing", package: "swift-distributed-tracing"),
+]
+
 // The Vapor integration's example shop, its tests and the throughput script (Scripts/throughput.sh). Not
 // published: a user installs the integration alone (Integrations/FriendlyErrorsVapor).
 let package = Package(
@@ -30,9 +38,18 @@ let package = Package(
         // Vapor brings both; the telemetry tests use their in-memory tracer and test metrics.
         .package(url: "https://github.com/apple/swift-distributed-tracing.git", from: "1.7.3"),
         .package(url: "https://github.com/apple/swift-metrics.git", from: "2.13.0"),
+        // `--telemetry` (example app, ErrorRouteCounts): a real metrics factory, as issue 36 measures.
+        .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.1"),
     ],
     targets: [
-        .executableTarget(name: "ExampleApp", dependencies: frameworkDependencies),
+        .executableTarget(name: "ExampleApp", dependencies: frameworkDependencies + telemetryDependencies),
+        // Not a product: the driver for instruction counts of the error route (Scripts/count-error-route.sh).
+        .executableTarget(
+            name: "ErrorRouteCounts",
+            dependencies: frameworkDependencies + telemetryDependencies + [
+                .product(name: "NIOEmbedded", package: "swift-nio")
+            ]
+        ),
         .testTarget(
             name: "FriendlyErrorsVaporTests",
             dependencies: [

@@ -9,7 +9,10 @@
 # middleware logs a 404 at `notice`, ErrorMiddleware an `Abort` at `warning` (Abort's DebuggableError
 # default), RouteLoggingMiddleware every request at `info`.
 #
-# Usage: Scripts/throughput.sh [rounds, default 5] [seconds, default 10] [connections, default 32]
+# TELEMETRY=1 passes `--telemetry` to both apps: Prometheus's metrics factory and a no-op tracer bootstrapped
+# (issue 36), so both count Vapor's own request metrics and the middleware its errors in a real registry.
+#
+# Usage: [TELEMETRY=1] Scripts/throughput.sh [rounds, default 5] [seconds, default 10] [connections, default 32]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 rounds=${1:-5}
@@ -21,8 +24,13 @@ swift build -c release --scratch-path .build-vapor-release --product friendly-er
 bin="$(swift build -c release --scratch-path .build-vapor-release --show-bin-path)/friendly-errors-vapor-example"
 
 source ../../Scripts/lib/example-server.sh
-start_server friendly env LOG_LEVEL=error "$bin" --port 0
-start_server vapor env LOG_LEVEL=error "$bin" --port 0 --without-friendly-errors
+telemetry=()
+if [ "${TELEMETRY:-0}" = 1 ]; then
+    telemetry=(--telemetry)
+    echo "telemetry: Prometheus metrics factory, no-op tracer"
+fi
+start_server friendly env LOG_LEVEL=error "$bin" --port 0 ${telemetry[@]+"${telemetry[@]}"}
+start_server vapor env LOG_LEVEL=error "$bin" --port 0 --without-friendly-errors ${telemetry[@]+"${telemetry[@]}"}
 
 # Both answer as expected before anything is measured.
 request friendly "http://127.0.0.1:$port_friendly/bench/error"

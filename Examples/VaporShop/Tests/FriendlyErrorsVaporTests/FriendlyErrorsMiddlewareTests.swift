@@ -128,6 +128,17 @@ import VaporTesting
         #expect(app.errorEntry == nil)
     }
 
+    @Test func severalAcceptLanguageFieldsInAnyCaseAreOneList() async throws {
+        let app = TestApp { app in app.get("items") { _ -> String in throw Abort(.notFound) } }
+        let headers: HTTPHeaders = [
+            "accept-language": "tlh", "ACCEPT-LANGUAGE": "ja;q=0.5", "Accept": "text/plain", "accept": "text/html",
+        ]
+        let response = try await app.send(.GET, "items", headers: headers)
+        #expect(response.headers.first(name: .contentLanguage) == "ja")
+        // `text/plain, text/html`: the first writer named on a tie of quality and specificity, the page.
+        #expect(response.headers.first(name: .contentType)?.hasPrefix("text/html") == true)
+    }
+
     @Test func routeNotFoundStays404InTheClientsLanguage() async throws {
         let app = TestApp { app in app.get("items") { _ -> String in "3 items" } }
         let response = try await app.send(.GET, "no/such/page", headers: ["Accept-Language": "ja"])
@@ -154,8 +165,10 @@ import VaporTesting
         let app = TestApp { app in
             app.get("a") { _ -> String in throw Abort(.notFound) }
             app.get("b") { _ -> String in throw Abort(.notFound, reason: "not found.") }
+            app.get("c") { _ -> String in throw Abort(.notFound, reason: "NOT FOUND") }
+            app.get("d") { _ -> String in throw Abort(.notFound, reason: " \t\r\n") }
         }
-        for path in ["a", "b"] {
+        for path in ["a", "b", "c", "d"] {
             let english = try await app.send(.GET, path)
             #expect(english.json["detail"] as? String == "The requested item couldn’t be found.")
             let german = try await app.send(.GET, path, headers: ["Accept-Language": "de"])

@@ -1,6 +1,7 @@
 @_exported public import FriendlyErrors
 @_spi(RepositoryInternals) public import FriendlyErrors
 @_exported public import FriendlyErrorsServerKit
+import Instrumentation
 public import Logging
 import NIOCore
 import NIOHTTP1
@@ -32,8 +33,9 @@ public struct FriendlyErrorsMiddleware: Middleware {
     public let pipeline: AlertPipeline
     /// How errors are answered, logged, recorded and counted.
     public let options: FriendlyErrorsServerOptions
-    /// Records each error answered on the request's span and counts it.
-    private let reporter: ServerErrorReporter
+    /// What answers errors, behind one reference: the future's callback captures it alone, not a copy of
+    /// every field (Vapor's `ErrorMiddleware`, a class, costs its callback one reference too).
+    private let answerer: ErrorAnswerer
 
     /// A middleware answering errors through `pipeline`. The catalog's diagnostics (a missing folder,
     /// a bad line, with its `file:line:column`) are logged here, at start-up, through `logger`. The default
@@ -46,63 +48,105 @@ public struct FriendlyErrorsMiddleware: Middleware {
         self.pipeline = pipeline.addingClassifier(
             VaporErrorClassifier(revealsReasons: options.revealsFrameworkMessages))
         self.options = options
-        reporter = ServerErrorReporter(pipeline: pipeline, options: options, logger: logger)
+        answerer = ErrorAnswerer(
+            pipeline: self.pipeline, options: options,
+            reporter: ServerErrorReporter(pipeline: pipeline, options: options, logger: logger))
     }
 
     /// Passes the request on, and answers an error thrown below.
     public func respond(to request: Request, chainingTo next: any Responder) -> EventLoopFuture<Response> {
-        next.respond(to: request).flatMapErrorThrowing { error in response(for: error, request: request) }
+        let answerer = answerer
+        return next.respond(to: request).flatMapErrorThrowing { error in
+            answerer.response(for: error, request: request)
+        }
+    }
+
+    /// The response for `error` thrown while handling `request`; logs, records and counts it.
+    func response(for error: any Error, request: Request) -> Response {
+        answerer.response(for: error, request: request)
+    }
+}
+
+/// The middleware's answer to an error, made once with the middleware and shared by its requests.
+private final class ErrorAnswerer: Sendable {
+    let pipeline: AlertPipeline
+    let options: FriendlyErrorsServerOptions
+    /// Records each error answered on the request's span and counts it.
+    let reporter: ServerErrorReporter
+    /// Whether the writer that answers a request with no `Accept` header may read the request's target: the
+    /// page's "Try again" link is all it is for, and reading it (`URI.string`, through Foundation) costs.
+    let firstWriterReadsTarget: Bool
+
+    init(pipeline: AlertPipeline, options: FriendlyErrorsServerOptions, reporter: ServerErrorReporter) {
+        self.pipeline = pipeline
+        self.options = options
+        self.reporter = reporter
+        // The writers this integration knows never read it; an app's own may.
+        firstWriterReadsTarget =
+            options.writers.first.map { !($0 is JSONPresenter || $0 is PlainTextBodyWriter) } ?? false
     }
 
     /// The response for `error` thrown while handling `request`; logs, records and counts it. The trace is
     /// `request.serviceContext` (`TracingMiddleware`'s span), not the task's: this runs in a future's callback.
     func response(for error: any Error, request: Request) -> Response {
-        let context = request.serviceContext
+        // Each of `Request`'s properties is read under its lock: each is read once.
+        let method = request.method.rawValue
+        let fields = RequestFields(request.headers)
+        // An empty context (no tracer bootstrapped, or a no-op one) has no trace ID and no span: no tracer is asked.
+        let serviceContext = request.serviceContext
+        let context = serviceContext.isEmpty ? nil : serviceContext
+        // With no `Accept` header the first writer answers (the core's negotiation).
+        let readsTarget = fields.accept != nil || firstWriterReadsTarget
         var facts = ErrorRequest(
-            method: request.method.rawValue, acceptLanguage: Self.joined(request.headers[.acceptLanguage]),
-            accept: Self.joined(request.headers[.accept]), target: request.url.string,
-            host: request.headers.first(name: .host), referer: request.headers.first(name: .referer),
-            traceID: reporter.traceID(in: context))
+            method: method, acceptLanguage: fields.acceptLanguage, accept: fields.accept,
+            target: readsTarget ? request.url.string : nil, host: fields.host, referer: fields.referer,
+            traceID: context.flatMap { reporter.traceID(in: $0) })
         if pipeline.isObserved {
-            facts.metadata = [
-                "request.id": request.id, "request.method": request.method.rawValue, "request.path": request.url.path,
-            ]
+            facts.metadata = ["request.id": request.id, "request.method": method, "request.path": request.url.path]
         }
-        if let abort = error as? any AbortError {
+        // `Abort` itself first: a cast to the struct costs less than one to the protocol.
+        let vaporAbort = error as? Abort
+        let abort: (any AbortError)? = if let vaporAbort { vaporAbort } else { error as? any AbortError }
+        if let abort {
             guard abort.status.code >= 400 else { return Response(status: abort.status, headers: abort.headers) }
             facts.frameworkStatus = Int(abort.status.code)
-            facts.frameworkHeaders = abort.headers.map { ResponseHeader(name: $0.name, value: $0.value) }
+            let headers = abort.headers
+            if !headers.isEmpty {
+                facts.frameworkHeaders = headers.map { ResponseHeader(name: $0.name, value: $0.value) }
+            }
             if options.revealsFrameworkMessages { facts.frameworkMessage = VaporErrorClassifier.userReason(of: abort) }
         }
         let response = pipeline.response(for: error, to: facts, writers: options.writers)
-        let exchange = ServerExchange.http(status: response.status, method: request.method.rawValue)
-        if options.logsErrors { log(response.event, exchange, request: request) }
-        if options.recordsSpans { reporter.recordOnSpan(response.event, exchange, context: context) }
+        let exchange = ServerExchange.http(status: response.status, method: method)
+        if options.logsErrors { log(response.event, exchange, request: request, isAbort: vaporAbort != nil) }
+        if options.recordsSpans, let context { reporter.recordOnSpan(response.event, exchange, context: context) }
         if options.countsErrors { reporter.count(response.event, exchange) }
         var headers = HTTPHeaders()
-        for field in response.headers where !field.name.isEmpty { headers.add(name: field.name, value: field.value) }
-        var buffer = request.byteBufferAllocator.buffer(capacity: response.body.count)
-        buffer.writeBytes(response.body)
-        let answer = Response(
-            status: HTTPResponseStatus(statusCode: response.status), headers: headers,
-            body: Response.Body(buffer: buffer, byteBufferAllocator: request.byteBufferAllocator))
-        // A HEAD's `Content-Length` is the core's (the length of the body a GET gets): Vapor's
-        // initializer set it from the empty body.
-        if let length = response.value(forHeader: "Content-Length") {
-            answer.headers.replaceOrAdd(name: .contentLength, value: length)
+        headers.reserveCapacity(response.headers.count + 1)
+        // A HEAD's `Content-Length` is the core's (the length of the body a GET gets); any other's, the body's.
+        var hasLength = false
+        for field in response.headers where !field.name.isEmpty {
+            if field.name.utf8.count == 14 && field.name == "Content-Length" { hasLength = true }
+            headers.add(name: field.name, value: field.value)
         }
-        return answer
+        if !hasLength { headers.add(name: .contentLength, value: String(response.body.count)) }
+        let allocator = request.byteBufferAllocator
+        let body = Response.Body(buffer: allocator.buffer(bytes: response.body), byteBufferAllocator: allocator)
+        return Response(
+            status: HTTPResponseStatus(statusCode: response.status), version: HTTPVersion(major: 1, minor: 1),
+            headersNoUpdate: headers, body: body)
     }
 
     /// Logs at the error's level with the kit's metadata. With `logsErrorValues` on, the message also carries
     /// the error's text as Vapor's `Logger.report(error:)` writes it (Vapor's console logger ignores
     /// swift-log's `error:`, passed too), cleaned of terminal escapes: an error's text can hold a client's input.
-    private func log(_ event: ClassificationEvent, _ exchange: ServerExchange, request: Request) {
-        let debuggable = event.error as? any DebuggableError
+    private func log(_ event: ClassificationEvent, _ exchange: ServerExchange, request: Request, isAbort: Bool) {
         // `Abort` cannot choose a level (its `.warning` is the default): the classification's says more.
-        let level = debuggable.flatMap { $0 is Abort ? nil : $0.logLevel } ?? Logger.Level(event.logLevel)
+        let chooser = isAbort ? nil : event.error as? any DebuggableError
+        let level = chooser?.logLevel ?? Logger.Level(event.logLevel)
         let logger = request.logger
         guard logger.logLevel <= level else { return }
+        let debuggable = isAbort ? event.error as? any DebuggableError : chooser
         // Only for a record that is written: the route's template as Vapor's TracingMiddleware writes `http.route`.
         var exchange = exchange
         exchange.route = request.route.map { "/" + $0.path.map { "\($0)" }.joined(separator: "/") }
@@ -125,6 +169,34 @@ public struct FriendlyErrorsMiddleware: Middleware {
             function: source?.function ?? #function, line: source?.line ?? #line)
     }
 
-    /// Several header fields as one list, or `nil` for none.
-    private static func joined(_ values: [String]) -> String? { values.isEmpty ? nil : values.joined(separator: ", ") }
+}
+
+/// The request's fields the core reads, found in one pass over its headers: `HTTPHeaders`' subscript scans them
+/// all and makes an array for each name asked. Several `Accept` or `Accept-Language` fields are one list.
+private struct RequestFields {
+    var acceptLanguage: String?
+    var accept: String?
+    var host: String?
+    var referer: String?
+
+    init(_ headers: HTTPHeaders) {
+        for (name, value) in headers {
+            // By length first: most fields are none of these.
+            switch name.utf8.count {
+            case 4 where Self.isName(name, "host"): host = host ?? value
+            case 6 where Self.isName(name, "accept"): accept = accept.map { $0 + ", " + value } ?? value
+            case 7 where Self.isName(name, "referer"): referer = referer ?? value
+            case 15 where Self.isName(name, "accept-language"):
+                acceptLanguage = acceptLanguage.map { $0 + ", " + value } ?? value
+            default: break
+            }
+        }
+    }
+
+    /// Whether `name` is `lowercased` (ASCII letters and `-`), ignoring ASCII case.
+    private static func isName(_ name: String, _ lowercased: String) -> Bool {
+        name.utf8.elementsEqual(lowercased.utf8) { byte, lower in
+            byte == lower || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") && byte | 0x20 == lower)
+        }
+    }
 }

@@ -41,10 +41,28 @@ struct VaporErrorClassifier: ErrorClassifier {
     /// An `AbortError`'s reason, unless it only repeats the status's phrase (`Abort(.notFound)`).
     static func userReason(of abort: some AbortError) -> String? {
         let reason = abort.reason, phrase = abort.status.reasonPhrase
+        if reason.utf8.allSatisfy({ $0 < 0x80 }) && phrase.utf8.allSatisfy({ $0 < 0x80 }) {
+            // ASCII, the usual case, compared without Foundation (whose comparison bridges to `NSString`).
+            let bytes = reason.utf8
+            guard bytes.contains(where: { $0 != 0x20 && !(0x09...0x0D).contains($0) }),
+                !equalIgnoringASCIICase(bytes[...], phrase.utf8),
+                !(bytes.last == UInt8(ascii: ".") && equalIgnoringASCIICase(bytes.dropLast(), phrase.utf8))
+            else { return nil }
+            return reason
+        }
         guard !reason.allSatisfy(\.isWhitespace), reason.caseInsensitiveCompare(phrase) != .orderedSame,
             !(reason.hasSuffix(".") && reason.dropLast().caseInsensitiveCompare(phrase) == .orderedSame)
         else { return nil }
         return reason
+    }
+
+    /// Whether two ASCII texts are the same but for the case of their letters.
+    private static func equalIgnoringASCIICase(_ text: Substring.UTF8View, _ other: String.UTF8View) -> Bool {
+        text.elementsEqual(other) { lowered($0) == lowered($1) }
+    }
+
+    private static func lowered(_ byte: UInt8) -> UInt8 {
+        byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
     }
 
     private static let maximumProblems = 64
