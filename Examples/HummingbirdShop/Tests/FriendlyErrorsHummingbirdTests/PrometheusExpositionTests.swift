@@ -92,7 +92,7 @@ struct PrometheusExpositionTests {
         #expect(conflict.value == 1)
         let failure = try #require(samples.first { $0.labels["http_response_status_code"] == "500" })
         #expect(failure.labels["error_type"] == "unexpected")
-        #expect(failure.labels["error_category"] == "internal")
+        #expect(failure.labels["error_category"] == "unknown")
         #expect(failure.value == 1)
         #expect(!text.contains(ReportDatabaseFailure.secret), "nothing of the error's own text")
     }
