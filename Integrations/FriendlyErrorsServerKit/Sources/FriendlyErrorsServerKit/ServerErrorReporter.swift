@@ -244,6 +244,14 @@ public final class ServerErrorReporter: Sendable {
         var category: String
         var status: Int
         var medium: ServerMedium
+
+        /// The reporter, the code and the status: the category's name is hashed no more (a code comes with
+        /// one category almost always; `==` still compares every field).
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(reporter)
+            hasher.combine(code)
+            hasher.combine(status)
+        }
     }
 
     /// `code` when it is one of the catalog's or one of the first codes seen up to the cap, else `_OTHER`.
