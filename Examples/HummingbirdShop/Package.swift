@@ -2,9 +2,14 @@
 
 import PackageDescription
 
-/// What the example, the driver and the tests all use: the integration (which re-exports the core) and
-/// Hummingbird's modules.
+/// What the example, the driver and the tests all use: the integration (which re-exports the core),
+/// Hummingbird's modules, and the telemetry bootstrapped by `--telemetry` (a Prometheus metrics factory and
+/// swift-distributed-tracing's no-op tracer).
 let frameworkDependencies: [Target.Dependency] = [
+    .product(name: "Prometheus", package: "swift-prometheus"),
+    .product(name: "Metrics", package: "swift-metrics"),
+    .product(name: "Tracing", package: "swift-distributed-tracing"),
+    .product(name: "Instrumentation", package: "swift-distributed-tracing"),
     .product(name: "FriendlyErrorsHummingbird", package: "FriendlyErrorsHummingbird"),
     .product(name: "FriendlyErrors", package: "swift-friendly-errors"),
     .product(name: "Hummingbird", package: "hummingbird"),
@@ -34,6 +39,9 @@ let package = Package(
         // The tests' tracer and metrics (InMemoryTracing, MetricsTestKit).
         .package(url: "https://github.com/apple/swift-distributed-tracing.git", from: "1.7.3"),
         .package(url: "https://github.com/apple/swift-metrics.git", from: "2.13.0"),
+        // A real metrics backend for `--telemetry` (the server) and TELEMETRY=1 (the counts driver), and for
+        // the test of what an operator scrapes: the kit itself depends on swift-metrics' API alone.
+        .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.1"),
     ],
     targets: [
         .executableTarget(name: "ExampleServer", dependencies: frameworkDependencies),
@@ -51,9 +59,6 @@ let package = Package(
                 .product(name: "InMemoryLogging", package: "swift-log"),
                 .product(name: "FriendlyErrorsServerKit", package: "swift-friendly-errors-server-kit"),
                 .product(name: "InMemoryTracing", package: "swift-distributed-tracing"),
-                .product(name: "Tracing", package: "swift-distributed-tracing"),
-                .product(name: "Instrumentation", package: "swift-distributed-tracing"),
-                .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "MetricsTestKit", package: "swift-metrics"),
             ] + frameworkDependencies
         ),

@@ -13,7 +13,10 @@
 # The servers' start, the checks and the wrk loop are Scripts/lib/example-server.sh's, shared with
 # the Vapor integration's scripts.
 #
-# Usage: Scripts/throughput.sh [rounds, default 3] [seconds, default 10] [connections, default 32]
+# TELEMETRY=1 starts both servers with `--telemetry`: a real metrics factory (Prometheus) and the no-op tracer
+# bootstrapped before the router is made, so each error the middleware answers is counted for real.
+#
+# Usage: [TELEMETRY=1] Scripts/throughput.sh [rounds, default 3] [seconds, default 10] [connections, default 32]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 rounds=${1:-3}
@@ -24,9 +27,11 @@ command -v wrk > /dev/null || { echo "error: wrk is not installed (apt-get insta
 swift build -c release --scratch-path .build-hb-release --product friendly-errors-hummingbird-example
 bin="$(swift build -c release --scratch-path .build-hb-release --show-bin-path)/friendly-errors-hummingbird-example"
 
+telemetry=()
+[ "${TELEMETRY:-0}" = 1 ] && telemetry=(--telemetry)
 source ../../Scripts/lib/example-server.sh
-start_server friendly env LOG_LEVEL=warning "$bin" --port 0
-start_server hummingbird env LOG_LEVEL=warning "$bin" --port 0 --without-friendly-errors
+start_server friendly env LOG_LEVEL=warning "$bin" --port 0 "${telemetry[@]}"
+start_server hummingbird env LOG_LEVEL=warning "$bin" --port 0 --without-friendly-errors "${telemetry[@]}"
 
 # Both answer as expected before anything is measured.
 request friendly "http://127.0.0.1:$port_friendly/bench/error"

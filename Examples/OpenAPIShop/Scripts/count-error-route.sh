@@ -8,7 +8,8 @@
 # out start-up and first-use costs.
 #
 # Usage: Scripts/count-error-route.sh [mode ...] (default: friendly runtime friendly-bare runtime-bare; see
-# Sources/ErrorRouteCounts/main.swift). ACCEPT_LANGUAGE=ja sends that header.
+# Sources/ErrorRouteCounts/main.swift). ACCEPT_LANGUAGE=ja sends that header. TELEMETRY=1 counts with a
+# Prometheus metrics factory and the no-op tracer bootstrapped first (as the service's `--telemetry`).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 command -v valgrind > /dev/null || { echo "error: valgrind is not installed (apt-get install -y valgrind)" >&2; exit 1; }
@@ -21,7 +22,7 @@ bin="$work/ErrorRouteCounts"
 objcopy --strip-debug "$(swift build -c release --scratch-path .build-openapi-release --show-bin-path)/ErrorRouteCounts" "$bin"
 
 count() {   # count MODE N: instructions of a whole run
-    valgrind --tool=callgrind --callgrind-out-file=/dev/null "$bin" "$1" "$2" ${ACCEPT_LANGUAGE:+"$ACCEPT_LANGUAGE"} 2>&1 \
+    TELEMETRY=${TELEMETRY:-0} valgrind --tool=callgrind --callgrind-out-file=/dev/null "$bin" "$1" "$2" ${ACCEPT_LANGUAGE:+"$ACCEPT_LANGUAGE"} 2>&1 \
         | sed -n 's/.*Collected : \([0-9]*\).*/\1/p'
 }
 

@@ -12,7 +12,10 @@
 # logged at `notice`, are not written. Each run also reports the server's CPU time per request (user +
 # system, from /proc). The servers' start and the wrk loop are Scripts/lib/example-server.sh's.
 #
-# Usage: Scripts/throughput.sh [rounds, default 3] [seconds, default 10] [connections, default 32]
+# TELEMETRY=1 starts both servers with `--telemetry`: a real metrics factory (Prometheus) and the no-op tracer
+# bootstrapped before the router is made, so each error the middleware answers is counted for real.
+#
+# Usage: [TELEMETRY=1] Scripts/throughput.sh [rounds, default 3] [seconds, default 10] [connections, default 32]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 rounds=${1:-3}
@@ -23,9 +26,11 @@ command -v wrk > /dev/null || { echo "error: wrk is not installed (apt-get insta
 swift build -c release --scratch-path .build-openapi-release --product friendly-errors-openapi-example
 bin="$(swift build -c release --scratch-path .build-openapi-release --show-bin-path)/friendly-errors-openapi-example"
 
+telemetry=()
+[ "${TELEMETRY:-0}" = 1 ] && telemetry=(--telemetry)
 source ../../Scripts/lib/example-server.sh
-start_server friendly env LOG_LEVEL=warning "$bin" --port 0
-start_server runtime env LOG_LEVEL=warning "$bin" --port 0 --without-friendly-errors
+start_server friendly env LOG_LEVEL=warning "$bin" --port 0 "${telemetry[@]}"
+start_server runtime env LOG_LEVEL=warning "$bin" --port 0 --without-friendly-errors "${telemetry[@]}"
 
 # Both answer as expected before anything is measured.
 request friendly "http://127.0.0.1:$port_friendly/bench/error"

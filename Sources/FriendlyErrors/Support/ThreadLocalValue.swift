@@ -13,12 +13,16 @@
 /// Its thread-specific slot is never given back: make one per process, as a `static let`. Its plain
 /// twin is ``LockedValue``, one value shared under a lock, with the same `withLock` shape;
 /// `ThreadLocalValueTests` checks that the caches give the same answers through both.
-final class ThreadLocalValue<Value>: @unchecked Sendable {
+///
+/// SPI (`RepositoryInternals`) for the repository's other packages (the server kit's counters, kept per
+/// thread), so that they hold no unsafe code of their own; inlinable, so that a caller in another module
+/// pays no generic call for `withLock`.
+@_spi(RepositoryInternals) public final class ThreadLocalValue<Value>: @unchecked Sendable {
     // @unchecked: a thread reaches only its own box.
     private let key: pthread_key_t
-    private let initial: @Sendable () -> Value
+    @usableFromInline let initial: @Sendable () -> Value
 
-    init(_ initial: @escaping @Sendable () -> Value) {
+    public init(_ initial: @escaping @Sendable () -> Value) {
         self.initial = initial
         var key = pthread_key_t()
         pthread_key_create(&key) { pointer in
@@ -32,22 +36,29 @@ final class ThreadLocalValue<Value>: @unchecked Sendable {
     }
 
     /// Runs `body` with the calling thread's value.
-    func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+    @inlinable
+    public func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
         try body(&box.value)
     }
 
-    private final class Box {
-        var value: Value
-        init(_ value: Value) { self.value = value }
+    @usableFromInline final class Box {
+        @usableFromInline var value: Value
+        @usableFromInline init(_ value: Value) { self.value = value }
     }
 
     /// The calling thread's box, made on its first use and released when the thread ends.
-    private var box: Box {
-        if let existing = pthread_getspecific(key) {
+    @inlinable var box: Box {
+        if let existing = slot() {
             return Unmanaged<Box>.fromOpaque(existing).takeUnretainedValue()
         }
         let box = Box(initial())
-        pthread_setspecific(key, Unmanaged.passRetained(box).toOpaque())
+        setSlot(Unmanaged.passRetained(box).toOpaque())
         return box
     }
+
+    /// The calling thread's pointer to its box, if it has one (not inlinable: the C library stays an internal
+    /// import).
+    @usableFromInline func slot() -> UnsafeMutableRawPointer? { pthread_getspecific(key) }
+
+    @usableFromInline func setSlot(_ pointer: UnsafeMutableRawPointer) { pthread_setspecific(key, pointer) }
 }

@@ -1,10 +1,15 @@
+import Foundation
 import FriendlyErrors
 @_spi(Measurement) import FriendlyErrorsHummingbird
 import HTTPTypes
 import Hummingbird
+import Instrumentation
 import Logging
+import Metrics
 import NIOCore
 import NIOEmbedded
+import Prometheus
+import Tracing
 
 // A driver for instruction counts (callgrind) of what happens to one request of the throughput benchmark
 // between the route throwing and the response being handed back to Hummingbird:
@@ -15,10 +20,19 @@ import NIOEmbedded
 // server does; `hummingbird` — Hummingbird's own answer to the same error (what its router does when nothing
 // catches it). A third argument is sent as `Accept-Language`. Instructions per request:
 // (count at 6,000 − count at 1,000) / 5,000. Scripts/count-error-route.sh does the arithmetic.
+//
+// TELEMETRY=1 in the environment bootstraps what the example server's `--telemetry` does, before the middleware
+// is made: a Prometheus metrics factory (so each error is counted for real) and swift-distributed-tracing's
+// no-op tracer.
 let arguments = CommandLine.arguments
 let mode = arguments.count > 1 ? arguments[1] : "friendly"
 let count = arguments.count > 2 ? Int(arguments[2]) ?? 1000 : 1000
 let acceptLanguage = arguments.count > 3 ? arguments[3] : nil
+
+if ProcessInfo.processInfo.environment["TELEMETRY"] == "1" {
+    MetricsSystem.bootstrap(PrometheusMetricsFactory())
+    InstrumentationSystem.bootstrap(NoOpTracer())
+}
 
 var logger = Logger(label: "shop")
 logger.logLevel = .warning

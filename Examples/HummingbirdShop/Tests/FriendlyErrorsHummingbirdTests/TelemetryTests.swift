@@ -215,6 +215,59 @@ enum Telemetry {
         #expect(warnings.count == 1, "one warning")
     }
 
+    @Test func eachThreadsCachedCountersGiveEveryReporterItsOwnExactCounts() async throws {
+        // Three reporters, each counting into its own factory, on four tasks each at once: each error counted
+        // once, in its reporter's factory alone, under the same series as a counter made per error would be.
+        let pipeline = AlertPipeline().addingCatalog(shopCatalog)
+        let factories = (0..<3).map { _ in TestMetrics() }
+        let reporters = factories.map { factory in
+            ServerErrorReporter(
+                pipeline: pipeline, options: FriendlyErrorsServerOptions(logsErrors: false, metricsFactory: factory),
+                logger: Logger(label: "test"))
+        }
+        let cases: [(code: String, category: ErrorCategory, exchange: ServerExchange)] = [
+            ("http.404", .notFound, .http(status: 404, method: "GET")),
+            ("http.409", .conflict, .http(status: 409, method: "PUT")),
+            ("unexpected", .internal, .http(status: 500, method: "GET")),
+            ("unexpected", .internal, .http(status: 503, method: "GET")),
+            ("orders.missing", .notFound, .grpc(code: 5, method: "shop.Orders/Get")),
+        ]
+        let rounds = 200
+        await withTaskGroup(of: Void.self) { group in
+            for (number, reporter) in reporters.enumerated() {
+                for _ in 0..<4 {
+                    group.addTask {
+                        for round in 0..<rounds {
+                            // Reporter n counts each case n + 1 times a round, interleaved with the others.
+                            for _ in 0...number {
+                                let (code, category, exchange) = cases[round % cases.count]
+                                let event = ClassificationEvent(
+                                    error: ReportDatabaseFailure(),
+                                    classification: Classification(code: code, category: category),
+                                    context: ClassificationContext(audience: .serverClient))
+                                reporter.report(event, exchange, logger: Logger(label: "test"))
+                                await Task.yield()
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        for (number, factory) in factories.enumerated() {
+            let all = factory.counters(label: ServerErrorReporter.counterLabel)
+            #expect(all.count == cases.count, "one series per case, in this reporter's factory only")
+            for (code, category, exchange) in cases {
+                let counter = try factory.expectCounter(
+                    ServerErrorReporter.counterLabel,
+                    [
+                        ("error.type", code), ("error.category", category.name),
+                        (exchange.statusKey, exchange.statusText), ("friendly_errors.medium", exchange.medium.rawValue),
+                    ])
+                #expect(counter.totalValue == 4 * (rounds / cases.count) * (number + 1), "\(code) \(exchange.status)")
+            }
+        }
+    }
+
     @Test func withoutATraceTheBodyHasNoTraceID() async throws {
         let app = TestApp(pipeline: AlertPipeline().addingCatalog(shopCatalog)) { router in
             router.post("/orders") { _, _ -> String in throw InsufficientFunds(missingCredits: 1) }

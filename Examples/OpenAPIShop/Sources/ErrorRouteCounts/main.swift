@@ -1,8 +1,12 @@
 import Foundation
 @_spi(Measurement) import FriendlyErrorsOpenAPI
 import HTTPTypes
+import Instrumentation
 import Logging
+import Metrics
 import OpenAPIRuntime
+import Prometheus
+import Tracing
 
 // A driver for instruction counts (callgrind) of what happens to one request of the throughput benchmark's
 // error route between the runtime wrapping the handler's error and the response handed back to the transport:
@@ -15,10 +19,19 @@ import OpenAPIRuntime
 // `friendly-bare` and `runtime-bare` — the same for `/bench/bare-error`, whose error has no body. Every mode
 // makes the `ServerError` the runtime wraps the error in, which reads the error's status, headers and body. A third argument is sent as `Accept-Language`. Instructions per
 // request: (count at 6,000 − count at 1,000) / 5,000. Scripts/count-error-route.sh does the arithmetic.
+//
+// TELEMETRY=1 in the environment bootstraps what the example service's `--telemetry` does, before the
+// middleware is made: a Prometheus metrics factory (so each error is counted for real) and
+// swift-distributed-tracing's no-op tracer.
 let arguments = CommandLine.arguments
 let mode = arguments.count > 1 ? arguments[1] : "friendly"
 let count = arguments.count > 2 ? Int(arguments[2]) ?? 1000 : 1000
 let acceptLanguage = arguments.count > 3 ? arguments[3] : nil
+
+if ProcessInfo.processInfo.environment["TELEMETRY"] == "1" {
+    MetricsSystem.bootstrap(PrometheusMetricsFactory())
+    InstrumentationSystem.bootstrap(NoOpTracer())
+}
 
 var logger = Logger(label: "shop")
 logger.logLevel = .warning

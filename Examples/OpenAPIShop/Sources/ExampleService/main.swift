@@ -1,9 +1,15 @@
 import Foundation
 import Hummingbird
+import Instrumentation
 import Logging
+import Metrics
+import Prometheus
+import Tracing
 
 // The shop on loopback. `--port N` (default 8080; 0 picks a free one), `--without-friendly-errors` for the
-// runtime's own `ErrorHandlingMiddleware` (the benchmark's baseline). Prints `listening on PORT` once it
+// runtime's own `ErrorHandlingMiddleware` (the benchmark's baseline), `--telemetry` to bootstrap a real metrics
+// backend (Prometheus, its default registry) and swift-distributed-tracing's no-op tracer before the router and
+// its middleware are made (what `TELEMETRY=1 Scripts/throughput.sh` measures). Prints `listening on PORT` once it
 // accepts connections. Try it:
 //   curl -i -X POST -H 'Accept-Language: ja' -H 'Content-Type: application/json' \
 //       -d '{"items":[{"price":-1,"quantity":0}]}' http://127.0.0.1:8080/orders
@@ -12,6 +18,11 @@ let port = arguments.firstIndex(of: "--port").flatMap {
     arguments.indices.contains($0 + 1) ? Int(arguments[$0 + 1]) : nil
 }
 let friendlyErrors = !arguments.contains("--without-friendly-errors")
+if arguments.contains("--telemetry") {
+    // Before the middleware is made: the kit reads the factory once, when its reporter is.
+    MetricsSystem.bootstrap(PrometheusMetricsFactory())
+    InstrumentationSystem.bootstrap(NoOpTracer())
+}
 
 var logger = Logger(label: "shop")
 logger.logLevel = ProcessInfo.processInfo.environment["LOG_LEVEL"].flatMap(Logger.Level.init(rawValue:)) ?? .info

@@ -36,10 +36,25 @@ public final class ServerErrorReporter: Sendable {
     /// The factory of the counter: the options', or `MetricsSystem.factory` as bootstrapped when the reporter
     /// was made; `nil` when counting is off or that is swift-metrics' no-op factory (nothing to count).
     private let counterFactory: (any MetricsFactory)?
+    /// Whether there is a factory: what each error checks, rather than copying the factory (an existential whose
+    /// copy retains what the backend's value holds, its registry among them: shared objects).
+    private let countsErrors: Bool
     /// The catalog's codes, counted under their own name without a lock (up to the cap).
     private let knownCodes: Set<String>
     /// The codes outside the catalog counted under their own name so far, and whether the warning was logged.
     private let otherCodes = LockedValue<(codes: Set<String>, warned: Bool)>(([], false))
+    /// This reporter's own number, never reused (unlike its address): its key in each thread's counters.
+    private let identity: UInt64
+
+    /// The numbers given so far, one per reporter; read and written only when a reporter is made.
+    private static let identities = LockedValue<UInt64>(0)
+    /// Each thread's counters, one for each reporter and counted exchange (code, category, status, medium):
+    /// a warm error costs one lookup and the backend's own `increment()`, with no lock, nothing shared
+    /// written by the kit, and no status text, dimensions array or `Counter` made. Emptied when it holds
+    /// ``maximumCachedCounters``: a thread's share of codes beyond the cap (all `_OTHER`) stays bounded.
+    private static let counters = ThreadLocalValue<[CounterKey: Counter]> { [:] }
+    /// How many counters a thread keeps at most before starting afresh.
+    static let maximumCachedCounters = 4_096
 
     /// A reporter for the integration's middleware; logs the catalog's diagnostics (a missing folder, a bad
     /// line, with its `file:line:column`) through `logger`, now.
@@ -50,6 +65,7 @@ public final class ServerErrorReporter: Sendable {
         // Read once: `MetricsSystem.factory` costs a task-local lookup and a lock on each read.
         let factory = options.metricsFactory ?? MetricsSystem.factory
         counterFactory = options.countsErrors && !(factory is NOOPMetricsHandler) ? factory : nil
+        countsErrors = counterFactory != nil
         let catalog = pipeline.catalog
         var codes = Set<String>()
         for key in catalog.keys(language: catalog.baseLanguage) where key.hasSuffix(".title") {
@@ -57,6 +73,10 @@ public final class ServerErrorReporter: Sendable {
             codes.insert(String(key.dropLast(".title".count)))
         }
         knownCodes = codes
+        identity = Self.identities.withLock { last in
+            last += 1
+            return last
+        }
     }
 
     /// Logs the catalog's diagnostics through `logger`: errors at `.error`, the rest at `.warning`.
@@ -120,11 +140,11 @@ public final class ServerErrorReporter: Sendable {
     ) {
         let logs = options.logsErrors && logger.logLevel <= Logger.Level(event.logLevel)
         let span = options.recordsSpans ? context.flatMap { tracer.activeSpan(identifiedBy: $0) } : nil
-        guard logs || span != nil || counterFactory != nil else { return }
+        guard logs || span != nil || countsErrors else { return }
         let exchange = exchange()
         if logs { log(event, exchange, logger: logger) }
         if let span { record(event, exchange, on: span) }
-        if counterFactory != nil { count(event, exchange) }
+        if countsErrors { count(event, exchange) }
     }
 
     /// Logs the event at its level with ``logMetadata(_:_:)``; with the error as swift-log's `error:` only when
@@ -183,17 +203,55 @@ public final class ServerErrorReporter: Sendable {
     /// Adds one to `friendly_errors.errors` (when errors are counted and a metrics backend was bootstrapped
     /// before the reporter was made, or the options name a factory) with the dimensions `error.type` (capped), `error.category`, the
     /// status (`http.response.status_code` or `rpc.response.status_code`) and `friendly_errors.medium`.
+    ///
+    /// The counter of each exchange is made once per thread (the factory keeps one handler per label and
+    /// dimensions, as swift-otel's, swift-prometheus' and TestMetrics do, so every thread's counter adds to the
+    /// same series) and kept in that thread's cache: a repeated error is one dictionary lookup and an
+    /// `increment()`.
     public func count(_ event: ClassificationEvent, _ exchange: ServerExchange) {
+        guard countsErrors else { return }
+        let classification = event.classification
+        let key = CounterKey(
+            reporter: identity, code: classification.code, category: classification.category.name,
+            status: exchange.status, medium: exchange.medium)
+        if let counter = Self.counters.withLock({ $0[key] }) {
+            counter.increment()
+            return
+        }
+        // First time on this thread: the cap's lookup, the status as text and the counter, then kept.
         guard let factory = counterFactory else { return }
         let dimensions = [
-            ("error.type", errorType(for: event.classification.code)),
-            ("error.category", event.classification.category.name),
+            ("error.type", errorType(for: classification.code)),
+            ("error.category", classification.category.name),
             (exchange.statusKey, exchange.statusText),
             ("friendly_errors.medium", exchange.medium.rawValue),
         ]
-        // The factory keeps one handler per label and dimensions (as swift-otel's, swift-prometheus' and
-        // TestMetrics do), so the counter is asked for each time rather than kept here behind a lock.
-        Counter(label: Self.counterLabel, dimensions: dimensions, factory: factory).increment()
+        let counter = Counter(label: Self.counterLabel, dimensions: dimensions, factory: factory)
+        Self.counters.withLock { counters in
+            if counters.count >= Self.maximumCachedCounters { counters.removeAll() }
+            counters[key] = counter
+        }
+        counter.increment()
+    }
+
+    /// What one counter of a thread's cache counts: the code as classified (its `error.type`, capped or not, is
+    /// the same for the reporter's whole life), with the reporter it belongs to. The category by its name (two
+    /// categories are equal when their names are): a short name is held inline, with no shared object to
+    /// retain.
+    private struct CounterKey: Hashable {
+        var reporter: UInt64
+        var code: String
+        var category: String
+        var status: Int
+        var medium: ServerMedium
+
+        /// The reporter, the code and the status: the category's name is hashed no more (a code comes with
+        /// one category almost always; `==` still compares every field).
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(reporter)
+            hasher.combine(code)
+            hasher.combine(status)
+        }
     }
 
     /// `code` when it is one of the catalog's or one of the first codes seen up to the cap, else `_OTHER`.
