@@ -70,7 +70,9 @@ struct ErrorTypeFacts {
     {
         { error in
             func cast<T: Error>(_ value: T) -> (any LocalizedError)? {
-                ExactTypeCast.cast(value, to: E.self) ?? boxed(value, as: E.self)
+                // No `E?` is made on this path: its metadata would be looked up on every call (~380 instructions).
+                if T.self == (any Error).self { return boxedLocalized(value, as: E.self) }
+                return ExactTypeCast.cast(value, to: E.self)
             }
             return cast(error)
         }
@@ -82,7 +84,8 @@ struct ErrorTypeFacts {
             // Opened, then compared by type. A runtime cast would look up `Optional<E>`'s metadata
             // and unbox the existential on every call.
             func cast<T: Error>(_ value: T) -> (any FriendlyError)? {
-                ExactTypeCast.cast(value, to: E.self) ?? boxed(value, as: E.self)
+                if T.self == (any Error).self { return boxedFriendly(value, as: E.self) }
+                return ExactTypeCast.cast(value, to: E.self)
             }
             return cast(error)
         }
@@ -94,7 +97,13 @@ struct ErrorTypeFacts {
     /// `any Error`, not as its type, while `type(of:)` (the cache's key) sees through to it. Only then a
     /// runtime cast, which unboxes it.
     @inline(never)
-    private static func boxed<T: Error, E>(_ value: T, as _: E.Type) -> E? {
-        T.self == (any Error).self ? value as? E : nil
+    private static func boxedFriendly<T: Error, E: FriendlyError>(_ value: T, as _: E.Type) -> (any FriendlyError)? {
+        value as? E
+    }
+
+    /// `value` as an `E` when it is an `any Error` that holds one; see ``boxedFriendly(_:as:)``.
+    @inline(never)
+    private static func boxedLocalized<T: Error, E: LocalizedError>(_ value: T, as _: E.Type) -> (any LocalizedError)? {
+        value as? E
     }
 }
