@@ -12,24 +12,8 @@
 # Prometheus metrics factory and the no-op tracer bootstrapped first (as the service's `--telemetry`).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-command -v valgrind > /dev/null || { echo "error: valgrind is not installed (apt-get install -y valgrind)" >&2; exit 1; }
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-swift build -c release --scratch-path .build-openapi-release --product ErrorRouteCounts > "$work/build.log" 2>&1 \
-    || { cat "$work/build.log" >&2; exit 1; }
-# valgrind 3.19 cannot read Swift 6.3's debug information: count a copy without it (symbols stay).
-bin="$work/ErrorRouteCounts"
-objcopy --strip-debug "$(swift build -c release --scratch-path .build-openapi-release --show-bin-path)/ErrorRouteCounts" "$bin"
-
-count() {   # count MODE N: instructions of a whole run
-    TELEMETRY=${TELEMETRY:-0} valgrind --tool=callgrind --callgrind-out-file=/dev/null "$bin" "$1" "$2" ${ACCEPT_LANGUAGE:+"$ACCEPT_LANGUAGE"} 2>&1 \
-        | sed -n 's/.*Collected : \([0-9]*\).*/\1/p'
-}
-
+source ../../Scripts/lib/error-route-counts.sh
+build_error_route_counts .build-openapi-release
 modes=("$@")
 [ ${#modes[@]} -gt 0 ] || modes=(friendly runtime friendly-bare runtime-bare)
-for mode in "${modes[@]}"; do
-    small=$(count "$mode" 1000)
-    large=$(count "$mode" 6000)
-    echo "$mode: $(((large - small) / 5000)) instructions per request"
-done
+count_error_route request "${modes[@]}"
