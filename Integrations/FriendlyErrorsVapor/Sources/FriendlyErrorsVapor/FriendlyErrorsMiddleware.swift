@@ -183,20 +183,14 @@ private struct RequestFields {
         for (name, value) in headers {
             // By length first: most fields are none of these.
             switch name.utf8.count {
-            case 4 where Self.isName(name, "host"): host = host ?? value
-            case 6 where Self.isName(name, "accept"): accept = accept.map { $0 + ", " + value } ?? value
-            case 7 where Self.isName(name, "referer"): referer = referer ?? value
-            case 15 where Self.isName(name, "accept-language"):
+            case 4 where equalIgnoringASCIICase(name.utf8, "host".utf8): host = host ?? value
+            case 6 where equalIgnoringASCIICase(name.utf8, "accept".utf8):
+                accept = accept.map { $0 + ", " + value } ?? value
+            case 7 where equalIgnoringASCIICase(name.utf8, "referer".utf8): referer = referer ?? value
+            case 15 where equalIgnoringASCIICase(name.utf8, "accept-language".utf8):
                 acceptLanguage = acceptLanguage.map { $0 + ", " + value } ?? value
             default: break
             }
-        }
-    }
-
-    /// Whether `name` is `lowercased` (ASCII letters and `-`), ignoring ASCII case.
-    private static func isName(_ name: String, _ lowercased: String) -> Bool {
-        name.utf8.elementsEqual(lowercased.utf8) { byte, lower in
-            byte == lower || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") && byte | 0x20 == lower)
         }
     }
 }

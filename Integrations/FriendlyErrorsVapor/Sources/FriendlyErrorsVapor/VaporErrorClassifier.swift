@@ -56,15 +56,6 @@ struct VaporErrorClassifier: ErrorClassifier {
         return reason
     }
 
-    /// Whether two ASCII texts are the same but for the case of their letters.
-    private static func equalIgnoringASCIICase(_ text: Substring.UTF8View, _ other: String.UTF8View) -> Bool {
-        text.elementsEqual(other) { lowered($0) == lowered($1) }
-    }
-
-    private static func lowered(_ byte: UInt8) -> UInt8 {
-        byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
-    }
-
     private static let maximumProblems = 64
 
     /// The problems of a failed key, nested ones under its path (`/items/0/name`).
@@ -159,4 +150,14 @@ extension ValidatorResults.Range: RangeFailure {
         case .between, .greaterThanOrEqualToMin, .lessThanOrEqualToMax: return nil
         }
     }
+}
+
+/// Whether two texts are the same but for the case of their ASCII letters: a status phrase and a reason, a
+/// header's name and the one wanted.
+func equalIgnoringASCIICase(_ text: some Sequence<UInt8>, _ other: some Sequence<UInt8>) -> Bool {
+    text.elementsEqual(other) { asciiLowered($0) == asciiLowered($1) }
+}
+
+private func asciiLowered(_ byte: UInt8) -> UInt8 {
+    byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
 }
