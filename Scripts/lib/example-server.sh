@@ -13,7 +13,9 @@
 #                                  ratio of the medians per route, with each server's CPU time per
 #                                  request (user + system, from /proc: on a shared machine it varies
 #                                  less than throughput). A ROUTE is a path, or LABEL=PATH with the
-#                                  request headers of route_headers[LABEL] (`declare -A route_headers`)
+#                                  request headers of route_headers[LABEL] (`declare -A route_headers`),
+#                                  or LABEL=CANDIDATE-PATH|BASELINE-PATH when each server is asked for
+#                                  its own route (the same failure, each app's way of throwing it)
 
 work=$(mktemp -d)
 server_pids=()
@@ -84,14 +86,17 @@ compare_throughput() {
     echo "machine: $(nproc) cores, $cpu, load $(cut -d' ' -f1-3 /proc/loadavg)"
     echo "wrk: -t1 -c$connections -d${seconds}s, $rounds rounds, alternating"
     for route in "$@"; do
-        local label=${route%%=*} path=${route#*=}
+        # `label=/path`, or `label=/candidate-path|/baseline-path` when each server answers its own request.
+        local label=${route%%=*} paths=${route#*=}
+        local candidate_path=${paths%%|*} baseline_path=${paths#*|}
         local headers=()
         [ -n "${route_headers[$label]+set}" ] && headers=(-H "${route_headers[$label]}")
         for round in $(seq 1 "$rounds"); do
             local order="$candidate $baseline"
             [ $((round % 2)) -eq 0 ] && order="$baseline $candidate"
             for name in $order; do
-                local port_var="port_$name" pid_var="pid_$name"
+                local port_var="port_$name" pid_var="pid_$name" path=$candidate_path
+                [ "$name" = "$baseline" ] && path=$baseline_path
                 local before after
                 before=$(cpu_ticks "${!pid_var}")
                 wrk -t1 -c"$connections" -d"${seconds}s" "${headers[@]}" "http://127.0.0.1:${!port_var}$path" \

@@ -7,7 +7,10 @@
 # `/bench/error` throws an `HTTPResponseConvertible` 400 with a small JSON body it encodes itself (the
 # runtime sends that; the middleware its own problem+json), `bare-error` one with no body at all (the runtime
 # sends the status alone), `/bench/ok` returns a string, and `error+lang` is `/bench/error` with a browser's
-# `Accept-Language` — wrk loads each server in turn, alternating which
+# `Accept-Language`, and `own-error` asks each server for the same failure thrown its own app's way (the
+# middleware `/bench/bare-error`, whose error gives its status and leaves the body to the catalog; the runtime
+# `/bench/error`, whose error must encode its body itself, because the runtime computes an
+# `HTTPResponseConvertible`'s body before any middleware runs) — wrk loads each server in turn, alternating which
 # goes first, for ROUNDS rounds of SECONDS each. Both servers log at `warning` (LOG_LEVEL), so the 400s,
 # logged at `notice`, are not written. Each run also reports the server's CPU time per request (user +
 # system, from /proc). The servers' start and the wrk loop are Scripts/lib/example-server.sh's.
@@ -36,10 +39,15 @@ start_server runtime env LOG_LEVEL=warning "$bin" --port 0 --without-friendly-er
 request friendly "http://127.0.0.1:$port_friendly/bench/error"
 expect_status friendly 400
 expect_body friendly '"code":"http.400"'
+request friendly "http://127.0.0.1:$port_friendly/bench/bare-error"
+expect_status friendly 400
+expect_body friendly '"code":"http.400"'
 request runtime "http://127.0.0.1:$port_runtime/bench/error"
 expect_status runtime 400
+expect_body runtime '"title":"Bad Request"'
 [ "$failures" -eq 0 ] || exit 1
 
 route_headers[error+lang]="Accept-Language: ja-JP,ja;q=0.9,en-US;q=0.8,en;q=0.7"
 compare_throughput "$rounds" "$seconds" "$connections" friendly runtime \
-    error=/bench/error bare-error=/bench/bare-error ok=/bench/ok error+lang=/bench/error
+    error=/bench/error bare-error=/bench/bare-error ok=/bench/ok error+lang=/bench/error \
+    "own-error=/bench/bare-error|/bench/error"
