@@ -15,7 +15,8 @@
 #                                  less than throughput). A ROUTE is a path, or LABEL=PATH with the
 #                                  request headers of route_headers[LABEL] (`declare -A route_headers`),
 #                                  or LABEL=CANDIDATE-PATH|BASELINE-PATH when each server is asked for
-#                                  its own route (the same failure, each app's way of throwing it)
+#                                  its own route (the same failure, each app's way of throwing it);
+#                                  ROUTES="LABEL …" in the environment measures those routes only
 
 work=$(mktemp -d)
 server_pids=()
@@ -89,6 +90,8 @@ compare_throughput() {
         # `label=/path`, or `label=/candidate-path|/baseline-path` when each server answers its own request.
         local label=${route%%=*} paths=${route#*=}
         local candidate_path=${paths%%|*} baseline_path=${paths#*|}
+        # ROUTES="error own-error" measures those labels only.
+        [ -n "${ROUTES:-}" ] && [[ " $ROUTES " != *" $label "* ]] && continue
         local headers=()
         [ -n "${route_headers[$label]+set}" ] && headers=(-H "${route_headers[$label]}")
         for round in $(seq 1 "$rounds"); do

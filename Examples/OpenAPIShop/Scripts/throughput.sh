@@ -18,7 +18,8 @@
 # TELEMETRY=1 starts both servers with `--telemetry`: a real metrics factory (Prometheus) and the no-op tracer
 # bootstrapped before the router is made, so each error the middleware answers is counted for real.
 #
-# Usage: [TELEMETRY=1] Scripts/throughput.sh [rounds, default 3] [seconds, default 10] [connections, default 32]
+# Usage: [TELEMETRY=1] [ROUTES="error …"] Scripts/throughput.sh [rounds, default 3]
+#        [seconds, default 10] [connections, default 32]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 rounds=${1:-3}

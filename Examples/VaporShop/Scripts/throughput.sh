@@ -12,7 +12,8 @@
 # TELEMETRY=1 passes `--telemetry` to both apps: Prometheus's metrics factory and a no-op tracer bootstrapped
 # (issue 36), so both count Vapor's own request metrics and the middleware its errors in a real registry.
 #
-# Usage: [TELEMETRY=1] Scripts/throughput.sh [rounds, default 5] [seconds, default 10] [connections, default 32]
+# Usage: [TELEMETRY=1] [ROUTES="error …"] Scripts/throughput.sh [rounds, default 5]
+#        [seconds, default 10] [connections, default 32]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 rounds=${1:-5}
