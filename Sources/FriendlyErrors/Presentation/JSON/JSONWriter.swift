@@ -80,14 +80,15 @@ struct JSONWriter: Sendable {
     mutating func int(_ value: Int) {
         separate()
         if value < 0 { bytes.append(UInt8(ascii: "-")) }
-        // Digits are appended backwards, then put in order: no String is made for a number.
-        let start = bytes.count
-        var magnitude = value.magnitude
+        // Digits from the most significant one, under the largest power of ten that fits: no String is made
+        // for a number, and nothing is put in order afterwards (reversing `bytes[start...]` copied the slice).
+        let magnitude = value.magnitude
+        var power: UInt = 1
+        while power <= magnitude / 10 { power *= 10 }
         repeat {
-            bytes.append(UInt8(ascii: "0") + UInt8(magnitude % 10))
-            magnitude /= 10
-        } while magnitude > 0
-        bytes[start...].reverse()
+            bytes.append(UInt8(ascii: "0") + UInt8(magnitude / power % 10))
+            power /= 10
+        } while power > 0
         needsComma = true
     }
 
