@@ -176,12 +176,15 @@ public struct JSONPresenter: AlertPresenter {
         let identifier = limits.maximumIdentifierBytes
         writer.beginObject()
         writer.string(type(for: alert), forKey: MemberName.type)
-        // What the schema requires non-empty is never written empty, whoever made the alert.
-        let code = Self.nonEmpty(alert.code, or: "unknown")
-        let title = Self.nonEmpty(alert.title, or: code)
-        writer.string(title.cappedAtGraphemeBoundary(maxUTF8Bytes: text), forKey: MemberName.title)
+        // What the schema requires non-empty is never written empty, whoever made the alert. Each text is
+        // written where it is (`string(_:cappedAt:forKey:)`), not copied out of the alert first.
+        if alert.title.isEmpty {
+            writer.string(alert.code, orIfEmpty: "unknown", cappedAt: text, forKey: MemberName.title)
+        } else {
+            writer.string(alert.title, cappedAt: text, forKey: MemberName.title)
+        }
         writer.int(alert.httpStatus, forKey: MemberName.status)
-        writer.string(alert.message.cappedAtGraphemeBoundary(maxUTF8Bytes: text), forKey: MemberName.detail)
+        writer.string(alert.message, cappedAt: text, forKey: MemberName.detail)
         var instanceRange: Range<Int>?
         if let instance {
             writer.key(MemberName.instance)
@@ -190,30 +193,23 @@ public struct JSONPresenter: AlertPresenter {
             writer.string(instance)
             instanceRange = start..<writer.bytes.count
         }
-        writer.string(code.cappedAtGraphemeBoundary(maxUTF8Bytes: identifier), forKey: MemberName.code)
-        writer.string(
-            Self.nonEmpty(alert.category.name, or: "unknown").cappedAtGraphemeBoundary(maxUTF8Bytes: identifier),
-            forKey: MemberName.category)
+        writer.string(alert.code, orIfEmpty: "unknown", cappedAt: identifier, forKey: MemberName.code)
+        writer.string(alert.category.name, orIfEmpty: "unknown", cappedAt: identifier, forKey: MemberName.category)
         writer.quotedValue(Self.quoted(alert.severity), forKey: MemberName.severity)
-        if let reason = alert.reason {
-            writer.string(reason.cappedAtGraphemeBoundary(maxUTF8Bytes: text), forKey: MemberName.reason)
-        }
+        if let reason = alert.reason { writer.string(reason, cappedAt: text, forKey: MemberName.reason) }
         if let suggestion = alert.suggestion {
-            writer.string(suggestion.cappedAtGraphemeBoundary(maxUTF8Bytes: text), forKey: MemberName.suggestion)
+            writer.string(suggestion, cappedAt: text, forKey: MemberName.suggestion)
         }
         if let referenceID = alert.referenceID, !referenceID.isEmpty {
-            writer.string(
-                referenceID.cappedAtGraphemeBoundary(maxUTF8Bytes: identifier), forKey: MemberName.referenceId)
+            writer.string(referenceID, cappedAt: identifier, forKey: MemberName.referenceId)
         }
         if let traceID { writer.string(traceID, forKey: MemberName.traceId) }
         writer.key(MemberName.actions)
         writer.beginArray()
         for action in alert.actions.prefix(limits.maximumActions) {
             writer.beginObject()
-            writer.string(
-                Self.nonEmpty(action.id, or: "unknown").cappedAtGraphemeBoundary(maxUTF8Bytes: identifier),
-                forKey: MemberName.id)
-            writer.string(action.label.cappedAtGraphemeBoundary(maxUTF8Bytes: text), forKey: MemberName.title)
+            writer.string(action.id, orIfEmpty: "unknown", cappedAt: identifier, forKey: MemberName.id)
+            writer.string(action.label, cappedAt: text, forKey: MemberName.title)
             writer.quotedValue(Self.quoted(action.role), forKey: MemberName.role)
             // A cut link would lead elsewhere: one over the limit is left out.
             if let href = LinkReference.validated(action.href), href.utf8.count <= text {
@@ -223,6 +219,7 @@ public struct JSONPresenter: AlertPresenter {
         }
         writer.endArray()
         if !alert.fieldProblems.isEmpty {
+            let title = Self.nonEmpty(alert.title, or: Self.nonEmpty(alert.code, or: "unknown"))
             writer.key(MemberName.errors)
             writer.beginArray()
             for problem in alert.fieldProblems.prefix(limits.maximumFieldProblems) {
@@ -230,26 +227,24 @@ public struct JSONPresenter: AlertPresenter {
                 if let pointer = problem.pointerFragment(maximumBytes: text) {
                     writer.string(pointer, forKey: MemberName.pointer)
                 } else {
-                    writer.string(problem.field.cappedAtGraphemeBoundary(maxUTF8Bytes: text), forKey: MemberName.field)
+                    writer.string(problem.field, cappedAt: text, forKey: MemberName.field)
                 }
-                writer.string(
-                    Self.nonEmpty(problem.code, or: "unknown").cappedAtGraphemeBoundary(maxUTF8Bytes: identifier),
-                    forKey: MemberName.code)
-                writer.string(
-                    Self.nonEmpty(problem.message, or: title).cappedAtGraphemeBoundary(maxUTF8Bytes: text),
-                    forKey: MemberName.detail)
+                writer.string(problem.code, orIfEmpty: "unknown", cappedAt: identifier, forKey: MemberName.code)
+                writer.string(problem.message, orIfEmpty: title, cappedAt: text, forKey: MemberName.detail)
                 if let location = problem.location { write(location, to: &writer) }
                 writer.endObject()
             }
             writer.endArray()
         }
-        writer.string(Self.languageTag(alert.language, maximumBytes: identifier), forKey: MemberName.language)
+        if Self.isLanguageTag(alert.language, maximumBytes: identifier) {
+            writer.string(alert.language, forKey: MemberName.language)
+        } else {
+            writer.string("und", forKey: MemberName.language)
+        }
         if alert.occurrences > 1 { writer.int(alert.occurrences, forKey: MemberName.occurrences) }
         if let location = alert.location { write(location, to: &writer) }
         if let detail = alert.debugDetail {
-            writer.string(
-                detail.cappedAtGraphemeBoundary(maxUTF8Bytes: limits.maximumDebugDetailBytes),
-                forKey: MemberName.debugDetail)
+            writer.string(detail, cappedAt: limits.maximumDebugDetailBytes, forKey: MemberName.debugDetail)
         }
         writer.endObject()
         return instanceRange
@@ -285,27 +280,32 @@ public struct JSONPresenter: AlertPresenter {
     /// within `maximumBytes`, else `und` (BCP 47's "undetermined"): a pipeline's alerts always have
     /// one, an alert made by hand may hold anything.
     static func languageTag(_ language: String, maximumBytes: Int) -> String {
+        isLanguageTag(language, maximumBytes: maximumBytes) ? language : "und"
+    }
+
+    /// Whether `language` is a language tag as the schema has it, within `maximumBytes` (``languageTag(_:maximumBytes:)``).
+    static func isLanguageTag(_ language: String, maximumBytes: Int) -> Bool {
         let utf8 = language.utf8
-        guard utf8.count <= maximumBytes else { return "und" }
+        guard utf8.count <= maximumBytes else { return false }
         // The common case, a two-letter language (`en`, `ja`), read without the general walk below.
-        if utf8.count == 2, language.allUTF8Bytes(satisfy: Self.isASCIILetter) { return language }
+        if utf8.count == 2, language.allUTF8Bytes(satisfy: Self.isASCIILetter) { return true }
         var subtagLength = 0
         var isFirst = true
         for byte in utf8 {
             let isLetter = (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20)
             let isDigit = (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
             if byte == UInt8(ascii: "-") {
-                guard subtagLength >= (isFirst ? 2 : 1) else { return "und" }
+                guard subtagLength >= (isFirst ? 2 : 1) else { return false }
                 isFirst = false
                 subtagLength = 0
             } else if isLetter || (isDigit && !isFirst) {
                 subtagLength += 1
-                guard subtagLength <= 8 else { return "und" }
+                guard subtagLength <= 8 else { return false }
             } else {
-                return "und"
+                return false
             }
         }
-        return subtagLength >= (isFirst ? 2 : 1) ? language : "und"
+        return subtagLength >= (isFirst ? 2 : 1)
     }
 
     private static func isASCIILetter(_ byte: UInt8) -> Bool {
@@ -318,8 +318,7 @@ public struct JSONPresenter: AlertPresenter {
         writer.key(MemberName.location)
         writer.beginObject()
         if revealsFilePaths {
-            writer.string(
-                location.file.cappedAtGraphemeBoundary(maxUTF8Bytes: limits.maximumTextBytes), forKey: MemberName.file)
+            writer.string(location.file, cappedAt: limits.maximumTextBytes, forKey: MemberName.file)
         }
         // The fields are public and settable: values below the schema's minimums are raised to them.
         writer.int(max(1, location.line), forKey: MemberName.line)

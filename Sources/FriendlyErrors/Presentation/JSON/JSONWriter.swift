@@ -66,8 +66,7 @@ struct JSONWriter: Sendable {
 
     /// Writes a member name prepared once (see ``Key``): nothing is escaped on the hot path.
     mutating func key(_ key: Key) {
-        separate()
-        bytes.append(contentsOf: key.bytes)
+        bytes.append(contentsOf: key.part(comma: needsComma, quote: false))
         needsComma = false
     }
 
@@ -106,8 +105,30 @@ struct JSONWriter: Sendable {
 
     /// Writes a member whose value is a string; the name is escaped once (see ``Key``).
     mutating func string(_ value: String, forKey key: Key) {
-        self.key(key)
-        string(value)
+        bytes.append(contentsOf: key.part(comma: needsComma, quote: true))
+        JSONStringEscaper.appendEscaped(value, to: &bytes)
+        bytes.append(UInt8(ascii: "\""))
+        needsComma = true
+    }
+
+    /// Writes a member whose value is `value` capped at `maxUTF8Bytes` bytes (`cappedAtGraphemeBoundary`). A
+    /// value that fits, as nearly every one does, is escaped where it is: not copied, not even retained.
+    mutating func string(_ value: String, cappedAt maxUTF8Bytes: Int, forKey key: Key) {
+        if value.utf8.count <= maxUTF8Bytes {
+            string(value, forKey: key)
+        } else {
+            string(value.cappedAtGraphemeBoundary(maxUTF8Bytes: maxUTF8Bytes), forKey: key)
+        }
+    }
+
+    /// Writes a member whose value is `value`, or `fallback` when `value` is empty, capped at `maxUTF8Bytes`
+    /// bytes: for what a schema requires non-empty.
+    mutating func string(_ value: String, orIfEmpty fallback: String, cappedAt maxUTF8Bytes: Int, forKey key: Key) {
+        if value.isEmpty {
+            string(fallback, cappedAt: maxUTF8Bytes, forKey: key)
+        } else {
+            string(value, cappedAt: maxUTF8Bytes, forKey: key)
+        }
     }
 
     /// Writes a member whose value was quoted and escaped ahead of time (``quotedBytes(_:)``): a
