@@ -195,7 +195,7 @@ public struct JSONPresenter: AlertPresenter {
         }
         writer.string(alert.code, orIfEmpty: "unknown", cappedAt: identifier, forKey: MemberName.code)
         writer.string(alert.category.name, orIfEmpty: "unknown", cappedAt: identifier, forKey: MemberName.category)
-        writer.quotedValue(Self.quoted(alert.severity), forKey: MemberName.severity)
+        writer.member(Self.member(alert.severity))
         if let reason = alert.reason { writer.string(reason, cappedAt: text, forKey: MemberName.reason) }
         if let suggestion = alert.suggestion {
             writer.string(suggestion, cappedAt: text, forKey: MemberName.suggestion)
@@ -210,7 +210,7 @@ public struct JSONPresenter: AlertPresenter {
             writer.beginObject()
             writer.string(action.id, orIfEmpty: "unknown", cappedAt: identifier, forKey: MemberName.id)
             writer.string(action.label, cappedAt: text, forKey: MemberName.title)
-            writer.quotedValue(Self.quoted(action.role), forKey: MemberName.role)
+            writer.member(Self.member(action.role))
             // A cut link would lead elsewhere: one over the limit is left out.
             if let href = LinkReference.validated(action.href), href.utf8.count <= text {
                 writer.string(href, forKey: MemberName.href)
@@ -254,25 +254,27 @@ public struct JSONPresenter: AlertPresenter {
         text.isEmpty ? fallback : text
     }
 
-    /// The severities and roles as quoted JSON strings, made once: fixed words need no escaping.
-    private static let quotedSeverities = [Severity.error, .warning, .info].map { JSONWriter.quotedBytes($0.rawValue) }
-    private static let quotedRoles = [AlertAction.Role.cancel, .default, .destructive].map {
-        JSONWriter.quotedBytes($0.rawValue)
+    /// The `severity` and `role` members, made once: fixed words, each written with one copy.
+    private static let severityMembers = [Severity.error, .warning, .info].map {
+        JSONWriter.FixedMember("severity", $0.rawValue)
+    }
+    private static let roleMembers = [AlertAction.Role.cancel, .default, .destructive].map {
+        JSONWriter.FixedMember("role", $0.rawValue)
     }
 
-    private static func quoted(_ severity: Severity) -> [UInt8] {
+    private static func member(_ severity: Severity) -> JSONWriter.FixedMember {
         switch severity {
-        case .error: quotedSeverities[0]
-        case .warning: quotedSeverities[1]
-        case .info: quotedSeverities[2]
+        case .error: severityMembers[0]
+        case .warning: severityMembers[1]
+        case .info: severityMembers[2]
         }
     }
 
-    private static func quoted(_ role: AlertAction.Role) -> [UInt8] {
+    private static func member(_ role: AlertAction.Role) -> JSONWriter.FixedMember {
         switch role {
-        case .cancel: quotedRoles[0]
-        case .default: quotedRoles[1]
-        case .destructive: quotedRoles[2]
+        case .cancel: roleMembers[0]
+        case .default: roleMembers[1]
+        case .destructive: roleMembers[2]
         }
     }
 
@@ -337,14 +339,12 @@ private enum MemberName {
     static let instance = JSONWriter.Key("instance")
     static let code = JSONWriter.Key("code")
     static let category = JSONWriter.Key("category")
-    static let severity = JSONWriter.Key("severity")
     static let reason = JSONWriter.Key("reason")
     static let suggestion = JSONWriter.Key("suggestion")
     static let referenceId = JSONWriter.Key("referenceId")
     static let traceId = JSONWriter.Key("traceId")
     static let actions = JSONWriter.Key("actions")
     static let id = JSONWriter.Key("id")
-    static let role = JSONWriter.Key("role")
     static let href = JSONWriter.Key("href")
     static let errors = JSONWriter.Key("errors")
     static let pointer = JSONWriter.Key("pointer")

@@ -131,19 +131,10 @@ struct JSONWriter: Sendable {
         }
     }
 
-    /// Writes a member whose value was quoted and escaped ahead of time (``quotedBytes(_:)``): a
-    /// fixed word such as a severity, with nothing to escape on the hot path.
-    mutating func quotedValue(_ quoted: [UInt8], forKey key: Key) {
-        self.key(key)
-        bytes.append(contentsOf: quoted)
+    /// Writes a member whose name and value are fixed words, prepared once (see ``FixedMember``).
+    mutating func member(_ member: FixedMember) {
+        bytes.append(contentsOf: member.bytes[(needsComma ? 0 : 1)...])
         needsComma = true
-    }
-
-    /// `string` quoted and escaped as JSON, for ``quotedValue(_:forKey:)``.
-    static func quotedBytes(_ string: String) -> [UInt8] {
-        var output: [UInt8] = []
-        appendQuoted(string, to: &output)
-        return output
     }
 
     /// Writes a member whose value is an integer.
