@@ -175,76 +175,76 @@ public struct JSONPresenter: AlertPresenter {
         let text = limits.maximumTextBytes
         let identifier = limits.maximumIdentifierBytes
         writer.beginObject()
-        writer.string(type(for: alert), forKey: MemberName.type)
+        writer.string(type(for: alert), forKey: memberNames.type)
         // What the schema requires non-empty is never written empty, whoever made the alert. Each text is
         // written where it is (`string(_:cappedAt:forKey:)`), not copied out of the alert first.
         if alert.title.isEmpty {
-            writer.string(alert.code, orIfEmpty: "unknown", cappedAt: text, forKey: MemberName.title)
+            writer.string(alert.code, orIfEmpty: "unknown", cappedAt: text, forKey: memberNames.title)
         } else {
-            writer.string(alert.title, cappedAt: text, forKey: MemberName.title)
+            writer.string(alert.title, cappedAt: text, forKey: memberNames.title)
         }
-        writer.int(alert.httpStatus, forKey: MemberName.status)
-        writer.string(alert.message, cappedAt: text, forKey: MemberName.detail)
+        writer.int(alert.httpStatus, forKey: memberNames.status)
+        writer.string(alert.message, cappedAt: text, forKey: memberNames.detail)
         var instanceRange: Range<Int>?
         if let instance {
-            writer.key(MemberName.instance)
+            writer.key(memberNames.instance)
             let start = writer.bytes.count
             // Never capped: a cut `urn:uuid:` would break the schema, and the library makes it (45 bytes).
             writer.string(instance)
             instanceRange = start..<writer.bytes.count
         }
-        writer.string(alert.code, orIfEmpty: "unknown", cappedAt: identifier, forKey: MemberName.code)
-        writer.string(alert.category.name, orIfEmpty: "unknown", cappedAt: identifier, forKey: MemberName.category)
+        writer.string(alert.code, orIfEmpty: "unknown", cappedAt: identifier, forKey: memberNames.code)
+        writer.string(alert.category.name, orIfEmpty: "unknown", cappedAt: identifier, forKey: memberNames.category)
         writer.member(Self.member(alert.severity))
-        if let reason = alert.reason { writer.string(reason, cappedAt: text, forKey: MemberName.reason) }
+        if let reason = alert.reason { writer.string(reason, cappedAt: text, forKey: memberNames.reason) }
         if let suggestion = alert.suggestion {
-            writer.string(suggestion, cappedAt: text, forKey: MemberName.suggestion)
+            writer.string(suggestion, cappedAt: text, forKey: memberNames.suggestion)
         }
         if let referenceID = alert.referenceID, !referenceID.isEmpty {
-            writer.string(referenceID, cappedAt: identifier, forKey: MemberName.referenceId)
+            writer.string(referenceID, cappedAt: identifier, forKey: memberNames.referenceId)
         }
-        if let traceID { writer.string(traceID, forKey: MemberName.traceId) }
-        writer.key(MemberName.actions)
+        if let traceID { writer.string(traceID, forKey: memberNames.traceId) }
+        writer.key(memberNames.actions)
         writer.beginArray()
         for action in alert.actions.prefix(limits.maximumActions) {
             writer.beginObject()
-            writer.string(action.id, orIfEmpty: "unknown", cappedAt: identifier, forKey: MemberName.id)
-            writer.string(action.label, cappedAt: text, forKey: MemberName.title)
+            writer.string(action.id, orIfEmpty: "unknown", cappedAt: identifier, forKey: memberNames.id)
+            writer.string(action.label, cappedAt: text, forKey: memberNames.title)
             writer.member(Self.member(action.role))
             // A cut link would lead elsewhere: one over the limit is left out.
             if let href = LinkReference.validated(action.href), href.utf8.count <= text {
-                writer.string(href, forKey: MemberName.href)
+                writer.string(href, forKey: memberNames.href)
             }
             writer.endObject()
         }
         writer.endArray()
         if !alert.fieldProblems.isEmpty {
             let title = Self.nonEmpty(alert.title, or: Self.nonEmpty(alert.code, or: "unknown"))
-            writer.key(MemberName.errors)
+            writer.key(memberNames.errors)
             writer.beginArray()
             for problem in alert.fieldProblems.prefix(limits.maximumFieldProblems) {
                 writer.beginObject()
                 if let pointer = problem.pointerFragment(maximumBytes: text) {
-                    writer.string(pointer, forKey: MemberName.pointer)
+                    writer.string(pointer, forKey: memberNames.pointer)
                 } else {
-                    writer.string(problem.field, cappedAt: text, forKey: MemberName.field)
+                    writer.string(problem.field, cappedAt: text, forKey: memberNames.field)
                 }
-                writer.string(problem.code, orIfEmpty: "unknown", cappedAt: identifier, forKey: MemberName.code)
-                writer.string(problem.message, orIfEmpty: title, cappedAt: text, forKey: MemberName.detail)
+                writer.string(problem.code, orIfEmpty: "unknown", cappedAt: identifier, forKey: memberNames.code)
+                writer.string(problem.message, orIfEmpty: title, cappedAt: text, forKey: memberNames.detail)
                 if let location = problem.location { write(location, to: &writer) }
                 writer.endObject()
             }
             writer.endArray()
         }
         if Self.isLanguageTag(alert.language, maximumBytes: identifier) {
-            writer.string(alert.language, forKey: MemberName.language)
+            writer.string(alert.language, forKey: memberNames.language)
         } else {
-            writer.string("und", forKey: MemberName.language)
+            writer.string("und", forKey: memberNames.language)
         }
-        if alert.occurrences > 1 { writer.int(alert.occurrences, forKey: MemberName.occurrences) }
+        if alert.occurrences > 1 { writer.int(alert.occurrences, forKey: memberNames.occurrences) }
         if let location = alert.location { write(location, to: &writer) }
         if let detail = alert.debugDetail {
-            writer.string(detail, cappedAt: limits.maximumDebugDetailBytes, forKey: MemberName.debugDetail)
+            writer.string(detail, cappedAt: limits.maximumDebugDetailBytes, forKey: memberNames.debugDetail)
         }
         writer.endObject()
         return instanceRange
@@ -254,27 +254,21 @@ public struct JSONPresenter: AlertPresenter {
         text.isEmpty ? fallback : text
     }
 
-    /// The `severity` and `role` members, made once: fixed words, each written with one copy.
-    private static let severityMembers = [Severity.error, .warning, .info].map {
-        JSONWriter.FixedMember("severity", $0.rawValue)
-    }
-    private static let roleMembers = [AlertAction.Role.cancel, .default, .destructive].map {
-        JSONWriter.FixedMember("role", $0.rawValue)
-    }
-
+    /// The `severity` member with `severity`: a fixed word, written with one copy.
     private static func member(_ severity: Severity) -> JSONWriter.FixedMember {
         switch severity {
-        case .error: severityMembers[0]
-        case .warning: severityMembers[1]
-        case .info: severityMembers[2]
+        case .error: memberNames.severities[0]
+        case .warning: memberNames.severities[1]
+        case .info: memberNames.severities[2]
         }
     }
 
+    /// The `role` member with `role`.
     private static func member(_ role: AlertAction.Role) -> JSONWriter.FixedMember {
         switch role {
-        case .cancel: roleMembers[0]
-        case .default: roleMembers[1]
-        case .destructive: roleMembers[2]
+        case .cancel: memberNames.roles[0]
+        case .default: memberNames.roles[1]
+        case .destructive: memberNames.roles[2]
         }
     }
 
@@ -317,44 +311,50 @@ public struct JSONPresenter: AlertPresenter {
     /// The `location` member: line, column and length, and the file only when ``revealsFilePaths``
     /// is on. The file's text is never written.
     private func write(_ location: FileLocation, to writer: inout JSONWriter) {
-        writer.key(MemberName.location)
+        writer.key(memberNames.location)
         writer.beginObject()
         if revealsFilePaths {
-            writer.string(location.file, cappedAt: limits.maximumTextBytes, forKey: MemberName.file)
+            writer.string(location.file, cappedAt: limits.maximumTextBytes, forKey: memberNames.file)
         }
         // The fields are public and settable: values below the schema's minimums are raised to them.
-        writer.int(max(1, location.line), forKey: MemberName.line)
-        writer.int(max(1, location.column), forKey: MemberName.column)
-        if let length = location.length { writer.int(max(0, length), forKey: MemberName.length) }
+        writer.int(max(1, location.line), forKey: memberNames.line)
+        writer.int(max(1, location.column), forKey: memberNames.column)
+        if let length = location.length { writer.int(max(0, length), forKey: memberNames.length) }
         writer.endObject()
     }
 }
 
-/// The members of a problem details object, each quoted and escaped once.
-private enum MemberName {
-    static let type = JSONWriter.Key("type")
-    static let title = JSONWriter.Key("title")
-    static let status = JSONWriter.Key("status")
-    static let detail = JSONWriter.Key("detail")
-    static let instance = JSONWriter.Key("instance")
-    static let code = JSONWriter.Key("code")
-    static let category = JSONWriter.Key("category")
-    static let reason = JSONWriter.Key("reason")
-    static let suggestion = JSONWriter.Key("suggestion")
-    static let referenceId = JSONWriter.Key("referenceId")
-    static let traceId = JSONWriter.Key("traceId")
-    static let actions = JSONWriter.Key("actions")
-    static let id = JSONWriter.Key("id")
-    static let href = JSONWriter.Key("href")
-    static let errors = JSONWriter.Key("errors")
-    static let pointer = JSONWriter.Key("pointer")
-    static let field = JSONWriter.Key("field")
-    static let language = JSONWriter.Key("language")
-    static let occurrences = JSONWriter.Key("occurrences")
-    static let location = JSONWriter.Key("location")
-    static let debugDetail = JSONWriter.Key("debugDetail")
-    static let file = JSONWriter.Key("file")
-    static let line = JSONWriter.Key("line")
-    static let column = JSONWriter.Key("column")
-    static let length = JSONWriter.Key("length")
+/// The members of a problem details object, each quoted and escaped once; one value, so that writing an
+/// object checks once that they are made (a lazy global's `swift_once`), not once per name.
+private let memberNames = MemberNames()
+
+private struct MemberNames: Sendable {
+    let type = JSONWriter.Key("type")
+    let title = JSONWriter.Key("title")
+    let status = JSONWriter.Key("status")
+    let detail = JSONWriter.Key("detail")
+    let instance = JSONWriter.Key("instance")
+    let code = JSONWriter.Key("code")
+    let category = JSONWriter.Key("category")
+    let reason = JSONWriter.Key("reason")
+    let suggestion = JSONWriter.Key("suggestion")
+    let referenceId = JSONWriter.Key("referenceId")
+    let traceId = JSONWriter.Key("traceId")
+    let actions = JSONWriter.Key("actions")
+    let id = JSONWriter.Key("id")
+    let href = JSONWriter.Key("href")
+    let errors = JSONWriter.Key("errors")
+    let pointer = JSONWriter.Key("pointer")
+    let field = JSONWriter.Key("field")
+    let language = JSONWriter.Key("language")
+    let occurrences = JSONWriter.Key("occurrences")
+    let location = JSONWriter.Key("location")
+    let debugDetail = JSONWriter.Key("debugDetail")
+    let file = JSONWriter.Key("file")
+    let line = JSONWriter.Key("line")
+    let column = JSONWriter.Key("column")
+    let length = JSONWriter.Key("length")
+    /// `severity` with each severity, `role` with each role, in their cases' order.
+    let severities = [Severity.error, .warning, .info].map { JSONWriter.FixedMember("severity", $0.rawValue) }
+    let roles = [AlertAction.Role.cancel, .default, .destructive].map { JSONWriter.FixedMember("role", $0.rawValue) }
 }
