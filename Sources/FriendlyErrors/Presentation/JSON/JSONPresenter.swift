@@ -206,13 +206,14 @@ public struct JSONPresenter: AlertPresenter {
         if let traceID { writer.string(traceID, forKey: memberNames.traceId) }
         writer.key(memberNames.actions)
         writer.beginArray()
-        for action in alert.actions.prefix(limits.maximumActions) {
+        // Each action read where it is: `for action in` copied each one out (its texts retained and released).
+        for index in alert.actions.indices.prefix(limits.maximumActions) {
             writer.beginObject()
-            writer.string(action.id, orIfEmpty: "unknown", cappedAt: identifier, forKey: memberNames.id)
-            writer.string(action.label, cappedAt: text, forKey: memberNames.title)
-            writer.member(Self.member(action.role))
+            writer.string(alert.actions[index].id, orIfEmpty: "unknown", cappedAt: identifier, forKey: memberNames.id)
+            writer.string(alert.actions[index].label, cappedAt: text, forKey: memberNames.title)
+            writer.member(Self.member(alert.actions[index].role))
             // A cut link would lead elsewhere: one over the limit is left out.
-            if let href = LinkReference.validated(action.href), href.utf8.count <= text {
+            if let href = LinkReference.validated(alert.actions[index].href), href.utf8.count <= text {
                 writer.string(href, forKey: memberNames.href)
             }
             writer.endObject()
