@@ -237,11 +237,7 @@ public struct JSONPresenter: AlertPresenter {
             }
             writer.endArray()
         }
-        if Self.isLanguageTag(alert.language, maximumBytes: identifier) {
-            writer.string(alert.language, forKey: memberNames.language)
-        } else {
-            writer.string("und", forKey: memberNames.language)
-        }
+        writer.string(Self.languageTag(alert.language, maximumBytes: identifier), forKey: memberNames.language)
         if alert.occurrences > 1 { writer.int(alert.occurrences, forKey: memberNames.occurrences) }
         if let location = alert.location { write(location, to: &writer) }
         if let detail = alert.debugDetail {
@@ -277,32 +273,27 @@ public struct JSONPresenter: AlertPresenter {
     /// within `maximumBytes`, else `und` (BCP 47's "undetermined"): a pipeline's alerts always have
     /// one, an alert made by hand may hold anything.
     static func languageTag(_ language: String, maximumBytes: Int) -> String {
-        isLanguageTag(language, maximumBytes: maximumBytes) ? language : "und"
-    }
-
-    /// Whether `language` is a language tag as the schema has it, within `maximumBytes` (``languageTag(_:maximumBytes:)``).
-    static func isLanguageTag(_ language: String, maximumBytes: Int) -> Bool {
         let utf8 = language.utf8
-        guard utf8.count <= maximumBytes else { return false }
+        guard utf8.count <= maximumBytes else { return "und" }
         // The common case, a two-letter language (`en`, `ja`), read without the general walk below.
-        if utf8.count == 2, language.allUTF8Bytes(satisfy: Self.isASCIILetter) { return true }
+        if utf8.count == 2, language.allUTF8Bytes(satisfy: Self.isASCIILetter) { return language }
         var subtagLength = 0
         var isFirst = true
         for byte in utf8 {
             let isLetter = (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20)
             let isDigit = (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
             if byte == UInt8(ascii: "-") {
-                guard subtagLength >= (isFirst ? 2 : 1) else { return false }
+                guard subtagLength >= (isFirst ? 2 : 1) else { return "und" }
                 isFirst = false
                 subtagLength = 0
             } else if isLetter || (isDigit && !isFirst) {
                 subtagLength += 1
-                guard subtagLength <= 8 else { return false }
+                guard subtagLength <= 8 else { return "und" }
             } else {
-                return false
+                return "und"
             }
         }
-        return subtagLength >= (isFirst ? 2 : 1)
+        return subtagLength >= (isFirst ? 2 : 1) ? language : "und"
     }
 
     private static func isASCIILetter(_ byte: UInt8) -> Bool {
