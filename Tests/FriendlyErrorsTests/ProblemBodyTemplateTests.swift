@@ -6,8 +6,6 @@ import Testing
 /// Problem responses made from a kept template are the bodies the presenter writes, with a fresh
 /// instance each.
 @Suite struct ProblemBodyTemplateTests {
-    let instance = "urn:uuid:0f1e2d3c-4b5a-4978-8a6b-5c4d3e2f1a0b"
-
     /// Alerts of every shape the presenter writes: texts that need escaping, actions, field
     /// problems, a location, a debug detail.
     static let alerts: [Alert] = {
@@ -39,7 +37,11 @@ import Testing
         for presenter in Self.presenters {
             for alert in Self.alerts {
                 let template = presenter.template(for: alert)
-                let body = template.body { $0.append(contentsOf: instance.utf8) }
+                let body = template.body()
+                // The fresh instance is where the placeholder was: a body is as long as its template.
+                let value = (template.instance.lowerBound + 1)..<(template.instance.upperBound - 1)
+                let instance = String(decoding: body[value], as: UTF8.self)
+                #expect(instance.hasPrefix("urn:uuid:") && instance != ProblemBodyTemplate.placeholderInstance)
                 #expect(body == presenter.body(for: alert, instance: instance))
             }
         }
