@@ -41,9 +41,25 @@ import Testing
                 // The fresh instance is where the placeholder was: a body is as long as its template.
                 let value = (template.instance.lowerBound + 1)..<(template.instance.upperBound - 1)
                 let instance = String(decoding: body[value], as: UTF8.self)
-                #expect(instance.hasPrefix("urn:uuid:") && instance != ProblemBodyTemplate.placeholderInstance)
+                #expect(instance != ProblemBodyTemplate.placeholderInstance)
+                #expect(Self.isVersion4UUIDURN(instance), "\(instance)")
                 #expect(body == presenter.body(for: alert, instance: instance))
             }
+        }
+    }
+
+    /// Whether `text` is `urn:uuid:` and a version 4, RFC 9562 variant UUID in lowercase.
+    static func isVersion4UUIDURN(_ text: String) -> Bool {
+        text.wholeMatch(of: /urn:uuid:[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}/) != nil
+    }
+
+    @Test func templateBodiesAndFreshInstancesAreVersion4UUIDs() {
+        let template = JSONPresenter().template(for: Self.alerts[0])
+        for _ in 0..<200 {
+            let body = template.body()
+            let value = (template.instance.lowerBound + 1)..<(template.instance.upperBound - 1)
+            #expect(Self.isVersion4UUIDURN(String(decoding: body[value], as: UTF8.self)))
+            #expect(Self.isVersion4UUIDURN(JSONPresenter.newInstance()))
         }
     }
 

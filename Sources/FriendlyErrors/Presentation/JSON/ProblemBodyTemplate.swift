@@ -26,11 +26,8 @@ struct ProblemBodyTemplate: Sendable {
     /// placeholder's opening quote and `urn:uuid:`, a fresh UUID, and the rest from the placeholder's closing
     /// quote on — the only bytes written one by one are the UUID's.
     func body() -> [UInt8] {
-        var body: [UInt8] = []
-        body.reserveCapacity(bytes.count)
-        body.append(contentsOf: bytes[..<(instance.lowerBound + Self.uuidStart)])
-        RandomUUID.append(to: &body)
-        body.append(contentsOf: bytes[(instance.upperBound - 1)...])
+        var body = bytes
+        RandomUUID.overwrite(&body, at: instance.lowerBound + Self.uuidStart)
         return body
     }
 
