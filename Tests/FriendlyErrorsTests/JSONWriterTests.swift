@@ -160,6 +160,20 @@ import Testing
         #expect(writer.text == "[0,7,-1,10,1234567,\(Int.max),\(Int.min)]")
     }
 
+    @Test func writesEveryPowerOfTenAndItsNeighboursAsSwiftDoes() {
+        var values: [Int] = []
+        var power = 1
+        for exponent in 0...18 {
+            values += [power - 1, power, power + 1, -power, -(power + 1)]
+            if exponent < 18 { power *= 10 }
+        }
+        for value in values + [Int.max - 1, Int.min + 1] {
+            var writer = JSONWriter()
+            writer.int(value)
+            #expect(writer.text == String(value))
+        }
+    }
+
     @Test func escapesKeysLikeValues() {
         var writer = JSONWriter()
         writer.beginObject()

@@ -6,8 +6,6 @@ import Testing
 /// Problem responses made from a kept template are the bodies the presenter writes, with a fresh
 /// instance each.
 @Suite struct ProblemBodyTemplateTests {
-    let instance = "urn:uuid:0f1e2d3c-4b5a-4978-8a6b-5c4d3e2f1a0b"
-
     /// Alerts of every shape the presenter writes: texts that need escaping, actions, field
     /// problems, a location, a debug detail.
     static let alerts: [Alert] = {
@@ -39,9 +37,29 @@ import Testing
         for presenter in Self.presenters {
             for alert in Self.alerts {
                 let template = presenter.template(for: alert)
-                let body = template.body { $0.append(contentsOf: instance.utf8) }
+                let body = template.body()
+                // The fresh instance is where the placeholder was: a body is as long as its template.
+                let value = (template.instance.lowerBound + 1)..<(template.instance.upperBound - 1)
+                let instance = String(decoding: body[value], as: UTF8.self)
+                #expect(instance != ProblemBodyTemplate.placeholderInstance)
+                #expect(Self.isVersion4UUIDURN(instance), "\(instance)")
                 #expect(body == presenter.body(for: alert, instance: instance))
             }
+        }
+    }
+
+    /// Whether `text` is `urn:uuid:` and a version 4, RFC 9562 variant UUID in lowercase.
+    static func isVersion4UUIDURN(_ text: String) -> Bool {
+        text.wholeMatch(of: /urn:uuid:[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}/) != nil
+    }
+
+    @Test func templateBodiesAndFreshInstancesAreVersion4UUIDs() {
+        let template = JSONPresenter().template(for: Self.alerts[0])
+        for _ in 0..<200 {
+            let body = template.body()
+            let value = (template.instance.lowerBound + 1)..<(template.instance.upperBound - 1)
+            #expect(Self.isVersion4UUIDURN(String(decoding: body[value], as: UTF8.self)))
+            #expect(Self.isVersion4UUIDURN(JSONPresenter.newInstance()))
         }
     }
 

@@ -77,9 +77,10 @@ public struct ErrorRequest: Sendable, Hashable {
 extension ErrorRequest {
     /// `traceID` when it is 1–64 letters, digits, `-`, `_` or `.`; else `nil` (never written).
     static func cleanTraceID(_ traceID: String) -> String? {
-        let utf8 = traceID.utf8
-        guard (1...64).contains(utf8.count),
-            utf8.allSatisfy({ byte in
+        // Read as contiguous bytes (`allUTF8Bytes`): `utf8.allSatisfy` walked the view's indices, about 40
+        // instructions a byte.
+        guard (1...64).contains(traceID.utf8.count),
+            traceID.allUTF8Bytes(satisfy: { byte in
                 (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
                     || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
                     || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)

@@ -89,6 +89,12 @@ add("json/problem+json/JSONPresenter") {
     sink(problemDetails(json, for: jsonAlert, instance: "urn:uuid:9b2c5a44-0000-4000-8000-000000000000"))
 }
 add("json/problem+json/JSONEncoder") { sink(try? encoder.encode(codable)) }
+// A server's body for the same alert (`ErrorBodyWriter.responseBody`): a fresh instance in this thread's template.
+let untracedRequest = ErrorRequest()
+add("json/problem+json/responseBody") { sink(json.responseBody(for: jsonAlert, to: untracedRequest)) }
+// With a trace ID (`traceId`): written whole, no template.
+let tracedRequest = ErrorRequest(traceID: "4bf92f3577b34da6a3ce929d0e0e4736")
+add("json/problem+json/responseBody/traced") { sink(json.responseBody(for: jsonAlert, to: tracedRequest)) }
 // The same alert as a web page (issue 25: within 2 × the problem+json body).
 let html = HTMLPresenter()
 add("html/page/HTMLPresenter") { sink(htmlPage(html, for: jsonAlert)) }

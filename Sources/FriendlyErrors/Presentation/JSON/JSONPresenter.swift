@@ -175,81 +175,73 @@ public struct JSONPresenter: AlertPresenter {
         let text = limits.maximumTextBytes
         let identifier = limits.maximumIdentifierBytes
         writer.beginObject()
-        writer.string(type(for: alert), forKey: MemberName.type)
-        // What the schema requires non-empty is never written empty, whoever made the alert.
-        let code = Self.nonEmpty(alert.code, or: "unknown")
-        let title = Self.nonEmpty(alert.title, or: code)
-        writer.string(title.cappedAtGraphemeBoundary(maxUTF8Bytes: text), forKey: MemberName.title)
-        writer.int(alert.httpStatus, forKey: MemberName.status)
-        writer.string(alert.message.cappedAtGraphemeBoundary(maxUTF8Bytes: text), forKey: MemberName.detail)
+        writer.string(type(for: alert), forKey: memberNames.type)
+        // What the schema requires non-empty is never written empty, whoever made the alert. Each text is
+        // written where it is (`string(_:cappedAt:forKey:)`), not copied out of the alert first.
+        if alert.title.isEmpty {
+            writer.string(alert.code, orIfEmpty: "unknown", cappedAt: text, forKey: memberNames.title)
+        } else {
+            writer.string(alert.title, cappedAt: text, forKey: memberNames.title)
+        }
+        writer.int(alert.httpStatus, forKey: memberNames.status)
+        writer.string(alert.message, cappedAt: text, forKey: memberNames.detail)
         var instanceRange: Range<Int>?
         if let instance {
-            writer.key(MemberName.instance)
+            writer.key(memberNames.instance)
             let start = writer.bytes.count
             // Never capped: a cut `urn:uuid:` would break the schema, and the library makes it (45 bytes).
             writer.string(instance)
             instanceRange = start..<writer.bytes.count
         }
-        writer.string(code.cappedAtGraphemeBoundary(maxUTF8Bytes: identifier), forKey: MemberName.code)
-        writer.string(
-            Self.nonEmpty(alert.category.name, or: "unknown").cappedAtGraphemeBoundary(maxUTF8Bytes: identifier),
-            forKey: MemberName.category)
-        writer.quotedValue(Self.quoted(alert.severity), forKey: MemberName.severity)
-        if let reason = alert.reason {
-            writer.string(reason.cappedAtGraphemeBoundary(maxUTF8Bytes: text), forKey: MemberName.reason)
-        }
+        writer.string(alert.code, orIfEmpty: "unknown", cappedAt: identifier, forKey: memberNames.code)
+        writer.string(alert.category.name, orIfEmpty: "unknown", cappedAt: identifier, forKey: memberNames.category)
+        writer.member(Self.member(alert.severity))
+        if let reason = alert.reason { writer.string(reason, cappedAt: text, forKey: memberNames.reason) }
         if let suggestion = alert.suggestion {
-            writer.string(suggestion.cappedAtGraphemeBoundary(maxUTF8Bytes: text), forKey: MemberName.suggestion)
+            writer.string(suggestion, cappedAt: text, forKey: memberNames.suggestion)
         }
         if let referenceID = alert.referenceID, !referenceID.isEmpty {
-            writer.string(
-                referenceID.cappedAtGraphemeBoundary(maxUTF8Bytes: identifier), forKey: MemberName.referenceId)
+            writer.string(referenceID, cappedAt: identifier, forKey: memberNames.referenceId)
         }
-        if let traceID { writer.string(traceID, forKey: MemberName.traceId) }
-        writer.key(MemberName.actions)
+        if let traceID { writer.string(traceID, forKey: memberNames.traceId) }
+        writer.key(memberNames.actions)
         writer.beginArray()
-        for action in alert.actions.prefix(limits.maximumActions) {
+        // Each action read where it is: `for action in` copied each one out (its texts retained and released).
+        for index in alert.actions.indices.prefix(limits.maximumActions) {
             writer.beginObject()
-            writer.string(
-                Self.nonEmpty(action.id, or: "unknown").cappedAtGraphemeBoundary(maxUTF8Bytes: identifier),
-                forKey: MemberName.id)
-            writer.string(action.label.cappedAtGraphemeBoundary(maxUTF8Bytes: text), forKey: MemberName.title)
-            writer.quotedValue(Self.quoted(action.role), forKey: MemberName.role)
+            writer.string(alert.actions[index].id, orIfEmpty: "unknown", cappedAt: identifier, forKey: memberNames.id)
+            writer.string(alert.actions[index].label, cappedAt: text, forKey: memberNames.title)
+            writer.member(Self.member(alert.actions[index].role))
             // A cut link would lead elsewhere: one over the limit is left out.
-            if let href = LinkReference.validated(action.href), href.utf8.count <= text {
-                writer.string(href, forKey: MemberName.href)
+            if let href = LinkReference.validated(alert.actions[index].href), href.utf8.count <= text {
+                writer.string(href, forKey: memberNames.href)
             }
             writer.endObject()
         }
         writer.endArray()
         if !alert.fieldProblems.isEmpty {
-            writer.key(MemberName.errors)
+            let title = Self.nonEmpty(alert.title, or: Self.nonEmpty(alert.code, or: "unknown"))
+            writer.key(memberNames.errors)
             writer.beginArray()
             for problem in alert.fieldProblems.prefix(limits.maximumFieldProblems) {
                 writer.beginObject()
                 if let pointer = problem.pointerFragment(maximumBytes: text) {
-                    writer.string(pointer, forKey: MemberName.pointer)
+                    writer.string(pointer, forKey: memberNames.pointer)
                 } else {
-                    writer.string(problem.field.cappedAtGraphemeBoundary(maxUTF8Bytes: text), forKey: MemberName.field)
+                    writer.string(problem.field, cappedAt: text, forKey: memberNames.field)
                 }
-                writer.string(
-                    Self.nonEmpty(problem.code, or: "unknown").cappedAtGraphemeBoundary(maxUTF8Bytes: identifier),
-                    forKey: MemberName.code)
-                writer.string(
-                    Self.nonEmpty(problem.message, or: title).cappedAtGraphemeBoundary(maxUTF8Bytes: text),
-                    forKey: MemberName.detail)
+                writer.string(problem.code, orIfEmpty: "unknown", cappedAt: identifier, forKey: memberNames.code)
+                writer.string(problem.message, orIfEmpty: title, cappedAt: text, forKey: memberNames.detail)
                 if let location = problem.location { write(location, to: &writer) }
                 writer.endObject()
             }
             writer.endArray()
         }
-        writer.string(Self.languageTag(alert.language, maximumBytes: identifier), forKey: MemberName.language)
-        if alert.occurrences > 1 { writer.int(alert.occurrences, forKey: MemberName.occurrences) }
+        writer.string(Self.languageTag(alert.language, maximumBytes: identifier), forKey: memberNames.language)
+        if alert.occurrences > 1 { writer.int(alert.occurrences, forKey: memberNames.occurrences) }
         if let location = alert.location { write(location, to: &writer) }
         if let detail = alert.debugDetail {
-            writer.string(
-                detail.cappedAtGraphemeBoundary(maxUTF8Bytes: limits.maximumDebugDetailBytes),
-                forKey: MemberName.debugDetail)
+            writer.string(detail, cappedAt: limits.maximumDebugDetailBytes, forKey: memberNames.debugDetail)
         }
         writer.endObject()
         return instanceRange
@@ -259,25 +251,21 @@ public struct JSONPresenter: AlertPresenter {
         text.isEmpty ? fallback : text
     }
 
-    /// The severities and roles as quoted JSON strings, made once: fixed words need no escaping.
-    private static let quotedSeverities = [Severity.error, .warning, .info].map { JSONWriter.quotedBytes($0.rawValue) }
-    private static let quotedRoles = [AlertAction.Role.cancel, .default, .destructive].map {
-        JSONWriter.quotedBytes($0.rawValue)
-    }
-
-    private static func quoted(_ severity: Severity) -> [UInt8] {
+    /// The `severity` member with `severity`: a fixed word, written with one copy.
+    private static func member(_ severity: Severity) -> JSONWriter.FixedMember {
         switch severity {
-        case .error: quotedSeverities[0]
-        case .warning: quotedSeverities[1]
-        case .info: quotedSeverities[2]
+        case .error: memberNames.severities[0]
+        case .warning: memberNames.severities[1]
+        case .info: memberNames.severities[2]
         }
     }
 
-    private static func quoted(_ role: AlertAction.Role) -> [UInt8] {
+    /// The `role` member with `role`.
+    private static func member(_ role: AlertAction.Role) -> JSONWriter.FixedMember {
         switch role {
-        case .cancel: quotedRoles[0]
-        case .default: quotedRoles[1]
-        case .destructive: quotedRoles[2]
+        case .cancel: memberNames.roles[0]
+        case .default: memberNames.roles[1]
+        case .destructive: memberNames.roles[2]
         }
     }
 
@@ -315,47 +303,50 @@ public struct JSONPresenter: AlertPresenter {
     /// The `location` member: line, column and length, and the file only when ``revealsFilePaths``
     /// is on. The file's text is never written.
     private func write(_ location: FileLocation, to writer: inout JSONWriter) {
-        writer.key(MemberName.location)
+        writer.key(memberNames.location)
         writer.beginObject()
         if revealsFilePaths {
-            writer.string(
-                location.file.cappedAtGraphemeBoundary(maxUTF8Bytes: limits.maximumTextBytes), forKey: MemberName.file)
+            writer.string(location.file, cappedAt: limits.maximumTextBytes, forKey: memberNames.file)
         }
         // The fields are public and settable: values below the schema's minimums are raised to them.
-        writer.int(max(1, location.line), forKey: MemberName.line)
-        writer.int(max(1, location.column), forKey: MemberName.column)
-        if let length = location.length { writer.int(max(0, length), forKey: MemberName.length) }
+        writer.int(max(1, location.line), forKey: memberNames.line)
+        writer.int(max(1, location.column), forKey: memberNames.column)
+        if let length = location.length { writer.int(max(0, length), forKey: memberNames.length) }
         writer.endObject()
     }
 }
 
-/// The members of a problem details object, each quoted and escaped once.
-private enum MemberName {
-    static let type = JSONWriter.Key("type")
-    static let title = JSONWriter.Key("title")
-    static let status = JSONWriter.Key("status")
-    static let detail = JSONWriter.Key("detail")
-    static let instance = JSONWriter.Key("instance")
-    static let code = JSONWriter.Key("code")
-    static let category = JSONWriter.Key("category")
-    static let severity = JSONWriter.Key("severity")
-    static let reason = JSONWriter.Key("reason")
-    static let suggestion = JSONWriter.Key("suggestion")
-    static let referenceId = JSONWriter.Key("referenceId")
-    static let traceId = JSONWriter.Key("traceId")
-    static let actions = JSONWriter.Key("actions")
-    static let id = JSONWriter.Key("id")
-    static let role = JSONWriter.Key("role")
-    static let href = JSONWriter.Key("href")
-    static let errors = JSONWriter.Key("errors")
-    static let pointer = JSONWriter.Key("pointer")
-    static let field = JSONWriter.Key("field")
-    static let language = JSONWriter.Key("language")
-    static let occurrences = JSONWriter.Key("occurrences")
-    static let location = JSONWriter.Key("location")
-    static let debugDetail = JSONWriter.Key("debugDetail")
-    static let file = JSONWriter.Key("file")
-    static let line = JSONWriter.Key("line")
-    static let column = JSONWriter.Key("column")
-    static let length = JSONWriter.Key("length")
+/// The members of a problem details object, each quoted and escaped once; one value, so that writing an
+/// object checks once that they are made (a lazy global's `swift_once`), not once per name.
+private let memberNames = MemberNames()
+
+private struct MemberNames: Sendable {
+    let type = JSONWriter.Key("type")
+    let title = JSONWriter.Key("title")
+    let status = JSONWriter.Key("status")
+    let detail = JSONWriter.Key("detail")
+    let instance = JSONWriter.Key("instance")
+    let code = JSONWriter.Key("code")
+    let category = JSONWriter.Key("category")
+    let reason = JSONWriter.Key("reason")
+    let suggestion = JSONWriter.Key("suggestion")
+    let referenceId = JSONWriter.Key("referenceId")
+    let traceId = JSONWriter.Key("traceId")
+    let actions = JSONWriter.Key("actions")
+    let id = JSONWriter.Key("id")
+    let href = JSONWriter.Key("href")
+    let errors = JSONWriter.Key("errors")
+    let pointer = JSONWriter.Key("pointer")
+    let field = JSONWriter.Key("field")
+    let language = JSONWriter.Key("language")
+    let occurrences = JSONWriter.Key("occurrences")
+    let location = JSONWriter.Key("location")
+    let debugDetail = JSONWriter.Key("debugDetail")
+    let file = JSONWriter.Key("file")
+    let line = JSONWriter.Key("line")
+    let column = JSONWriter.Key("column")
+    let length = JSONWriter.Key("length")
+    /// `severity` with each severity, `role` with each role, in their cases' order.
+    let severities = [Severity.error, .warning, .info].map { JSONWriter.FixedMember("severity", $0.rawValue) }
+    let roles = [AlertAction.Role.cancel, .default, .destructive].map { JSONWriter.FixedMember("role", $0.rawValue) }
 }

@@ -9,18 +9,46 @@ extension JSONWriter {
     /// writer.string("Not found")
     /// ```
     struct Key: Sendable, ExpressibleByStringLiteral {
-        /// `"name":` as UTF-8.
+        /// `,"name":"` as UTF-8: the comma before the member, the name and its colon, and the quote that
+        /// opens a string value. A member is written with one copy of the part it needs (``part(comma:quote:)``)
+        /// rather than a copy and up to two bytes appended one by one.
         let bytes: [UInt8]
 
         init(_ name: String) {
-            var bytes: [UInt8] = []
+            var bytes = [UInt8(ascii: ",")]
             JSONWriter.appendQuoted(name, to: &bytes)
             bytes.append(UInt8(ascii: ":"))
+            bytes.append(UInt8(ascii: "\""))
             self.bytes = bytes
+        }
+
+        /// ``bytes`` with or without the leading comma and the trailing quote.
+        func part(comma: Bool, quote: Bool) -> ArraySlice<UInt8> {
+            bytes[(comma ? 0 : 1)..<(quote ? bytes.count : bytes.count - 1)]
         }
 
         init(stringLiteral name: String) {
             self.init(name)
+        }
+    }
+
+    /// A member whose name and value are fixed words (a severity, an action's role), quoted and escaped
+    /// once with the comma before it: writing one is one copy, with nothing to escape on the hot path.
+    ///
+    /// ```swift
+    /// static let error = JSONWriter.FixedMember("severity", "error")   // ,"severity":"error"
+    /// writer.member(Self.error)
+    /// ```
+    struct FixedMember: Sendable {
+        /// `,"name":"value"` as UTF-8.
+        let bytes: [UInt8]
+
+        init(_ name: String, _ value: String) {
+            var bytes = [UInt8(ascii: ",")]
+            JSONWriter.appendQuoted(name, to: &bytes)
+            bytes.append(UInt8(ascii: ":"))
+            JSONWriter.appendQuoted(value, to: &bytes)
+            self.bytes = bytes
         }
     }
 }

@@ -66,8 +66,7 @@ struct JSONWriter: Sendable {
 
     /// Writes a member name prepared once (see ``Key``): nothing is escaped on the hot path.
     mutating func key(_ key: Key) {
-        separate()
-        bytes.append(contentsOf: key.bytes)
+        bytes.append(contentsOf: key.part(comma: needsComma, quote: false))
         needsComma = false
     }
 
@@ -80,14 +79,15 @@ struct JSONWriter: Sendable {
     mutating func int(_ value: Int) {
         separate()
         if value < 0 { bytes.append(UInt8(ascii: "-")) }
-        // Digits are appended backwards, then put in order: no String is made for a number.
-        let start = bytes.count
-        var magnitude = value.magnitude
+        // Digits from the most significant one, under the largest power of ten that fits: no String is made
+        // for a number, and nothing is put in order afterwards (reversing `bytes[start...]` copied the slice).
+        let magnitude = value.magnitude
+        var power: UInt = 1
+        while power <= magnitude / 10 { power *= 10 }
         repeat {
-            bytes.append(UInt8(ascii: "0") + UInt8(magnitude % 10))
-            magnitude /= 10
-        } while magnitude > 0
-        bytes[start...].reverse()
+            bytes.append(UInt8(ascii: "0") + UInt8(magnitude / power % 10))
+            power /= 10
+        } while power > 0
         needsComma = true
     }
 
@@ -105,23 +105,36 @@ struct JSONWriter: Sendable {
 
     /// Writes a member whose value is a string; the name is escaped once (see ``Key``).
     mutating func string(_ value: String, forKey key: Key) {
-        self.key(key)
-        string(value)
-    }
-
-    /// Writes a member whose value was quoted and escaped ahead of time (``quotedBytes(_:)``): a
-    /// fixed word such as a severity, with nothing to escape on the hot path.
-    mutating func quotedValue(_ quoted: [UInt8], forKey key: Key) {
-        self.key(key)
-        bytes.append(contentsOf: quoted)
+        bytes.append(contentsOf: key.part(comma: needsComma, quote: true))
+        JSONStringEscaper.appendEscaped(value, to: &bytes)
+        bytes.append(UInt8(ascii: "\""))
         needsComma = true
     }
 
-    /// `string` quoted and escaped as JSON, for ``quotedValue(_:forKey:)``.
-    static func quotedBytes(_ string: String) -> [UInt8] {
-        var output: [UInt8] = []
-        appendQuoted(string, to: &output)
-        return output
+    /// Writes a member whose value is `value` capped at `maxUTF8Bytes` bytes (`cappedAtGraphemeBoundary`). A
+    /// value that fits, as nearly every one does, is escaped where it is: not copied, not even retained.
+    mutating func string(_ value: String, cappedAt maxUTF8Bytes: Int, forKey key: Key) {
+        if value.utf8.count <= maxUTF8Bytes {
+            string(value, forKey: key)
+        } else {
+            string(value.cappedAtGraphemeBoundary(maxUTF8Bytes: maxUTF8Bytes), forKey: key)
+        }
+    }
+
+    /// Writes a member whose value is `value`, or `fallback` when `value` is empty, capped at `maxUTF8Bytes`
+    /// bytes: for what a schema requires non-empty.
+    mutating func string(_ value: String, orIfEmpty fallback: String, cappedAt maxUTF8Bytes: Int, forKey key: Key) {
+        if value.isEmpty {
+            string(fallback, cappedAt: maxUTF8Bytes, forKey: key)
+        } else {
+            string(value, cappedAt: maxUTF8Bytes, forKey: key)
+        }
+    }
+
+    /// Writes a member whose name and value are fixed words, prepared once (see ``FixedMember``).
+    mutating func member(_ member: FixedMember) {
+        bytes.append(contentsOf: member.bytes[(needsComma ? 0 : 1)...])
+        needsComma = true
     }
 
     /// Writes a member whose value is an integer.

@@ -9,10 +9,8 @@
 /// status) and equal settings: a body made from a template is byte for byte what
 /// `body(for:instance:)` writes with the same instance.
 struct ProblemBodyTemplate: Sendable {
-    /// The length of a fresh instance, `urn:uuid:` and a UUID: a presenter whose identifiers are
-    /// capped below it writes its bodies whole.
-    static let instanceLength = 45
-    /// The instance a template is written with, then replaced.
+    /// The instance a template is written with, then replaced: `urn:uuid:` and a UUID, as long as a fresh
+    /// instance (45 bytes, none escaped), so a body is as long as its template.
     static let placeholderInstance = "urn:uuid:00000000-0000-4000-8000-000000000000"
     /// The most templates kept.
     static let capacity = 16
@@ -24,26 +22,17 @@ struct ProblemBodyTemplate: Sendable {
     /// Where the instance's value is in ``bytes``, its quotes included.
     let instance: Range<Int>
 
-    /// The object with a fresh instance (see `newInstance()`).
+    /// The object with a fresh instance (see `newInstance()`): the template's bytes up to and with the
+    /// placeholder's opening quote and `urn:uuid:`, a fresh UUID, and the rest from the placeholder's closing
+    /// quote on — the only bytes written one by one are the UUID's.
     func body() -> [UInt8] {
-        body { bytes in
-            bytes.append(contentsOf: "urn:uuid:".utf8)
-            RandomUUID.append(to: &bytes)
-        }
-    }
-
-    /// The object with the instance `appendInstance` writes: characters that need no JSON escaping
-    /// (a `urn:uuid:` URI), at most ``instanceLength`` of them.
-    func body(instance appendInstance: (inout [UInt8]) -> Void) -> [UInt8] {
-        var body: [UInt8] = []
-        body.reserveCapacity(bytes.count - instance.count + Self.instanceLength + 2)
-        body.append(contentsOf: bytes[..<instance.lowerBound])
-        body.append(UInt8(ascii: "\""))
-        appendInstance(&body)
-        body.append(UInt8(ascii: "\""))
-        body.append(contentsOf: bytes[instance.upperBound...])
+        var body = bytes
+        RandomUUID.overwrite(&body, at: instance.lowerBound + Self.uuidStart)
         return body
     }
+
+    /// Where the UUID starts in the quoted placeholder: after `"urn:uuid:`, 10 bytes.
+    private static let uuidStart = 10
 
     /// The template for `alert` written by `presenter`: a recent one, or a new one kept for next time.
     static func cached(for alert: Alert, presenter: JSONPresenter) -> ProblemBodyTemplate {
