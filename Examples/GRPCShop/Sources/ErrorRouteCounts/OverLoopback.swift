@@ -5,6 +5,7 @@ import GRPCCore
 import GRPCNIOTransportHTTP2
 import GRPCProtobuf
 import SwiftProtobuf
+import Synchronization
 
 /// The shop's `PlaceOrder` throwing one error, as GRPCErrorBenchmark's servers run it.
 struct ThrowingShop: RegistrableRPCService {
@@ -87,4 +88,30 @@ private func call(
     } catch {
         fatalError("unexpected error \(error)")
     }
+}
+
+/// How many statuses ``uniqueDetails(_:_:)`` has made.
+private let uniqueCount = Mutex(0)
+
+/// `plain` with `answered`'s `grpc-status-details-bin`, its last seven bytes before the `Help` link's end
+/// (the link's `catalog`) replaced by a number in hex, a new one each call: a status of the same size that
+/// HPACK has not seen before.
+func uniqueDetails(_ plain: RPCError, _ answered: RPCError) -> RPCError {
+    var bytes = answered.metadata[binaryValues: "grpc-status-details-bin"].first(where: { _ in true }) ?? []
+    let catalog = Array("catalog".utf8)
+    guard
+        let start = (0...(bytes.count - catalog.count)).last(where: {
+            bytes[$0..<($0 + catalog.count)].elementsEqual(catalog)
+        })
+    else { fatalError("no link in the status") }
+    var number = uniqueCount.withLock { count in
+        count += 1
+        return count
+    }
+    let digits = Array("0123456789abcdef".utf8)
+    for index in (start..<(start + catalog.count)).reversed() {
+        bytes[index] = digits[number & 0xF]
+        number >>= 4
+    }
+    return RPCError(code: plain.code, message: plain.message, metadata: ["grpc-status-details-bin": .binary(bytes)])
 }

@@ -22,7 +22,9 @@ import Tracing
 // Whole RPCs over HTTP/2 on loopback, a real grpc-swift client and server, one call at a time, as one
 // GRPCErrorBenchmark caller: `rpc-interceptor` (the interceptor answering `ItemNotFound`), `rpc-grpc` (a plain
 // `RPCError`, no interceptor) and `rpc-details` (the same `RPCError` carrying the interceptor's
-// `grpc-status-details-bin` bytes, made once: what the trailer costs the transport and the client alone).
+// `grpc-status-details-bin` bytes, made once: what the trailer costs the transport and the client alone);
+// `rpc-unique` (the same, but each RPC's status differs in seven bytes, as statuses with a trace ID differ, so
+// HPACK cannot send it as an index of its table: the cost of a status that is new each time).
 // A third argument is sent as `accept-language`. TELEMETRY=1 in the environment: a real metrics factory
 // (`PrometheusMetricsFactory`) and a no-op tracer, bootstrapped before the interceptor is made, as
 // GRPCErrorBenchmark's `--telemetry`. Instructions per error: (count at 6,000 − count at
@@ -65,6 +67,7 @@ if mode.hasPrefix("rpc-") {
         switch mode {
         case "rpc-interceptor": (ThrowingShop { ItemNotFound(item: "A-42") }, [interceptor])
         case "rpc-details": (ThrowingShop { details }, [])
+        case "rpc-unique": (ThrowingShop { uniqueDetails(plain, answered) }, [])
         case "rpc-grpc": (ThrowingShop { plain }, [])
         default: fatalError("unknown mode \(mode)")
         }
