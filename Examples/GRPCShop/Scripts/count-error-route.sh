@@ -12,7 +12,7 @@
 # real metrics factory (Prometheus) and a no-op tracer, as GRPCErrorBenchmark --telemetry.
 #
 # The whole RPC, transport and client included (HTTP/2 on loopback, one call at a time, a few minutes):
-#   Scripts/count-error-route.sh rpc-grpc rpc-details rpc-interceptor
+#   Scripts/count-error-route.sh rpc-grpc rpc-details rpc-interceptor [rpc-unique]
 # These counts vary by a few thousand instructions per RPC between runs (the event loops' wake-ups).
 set -euo pipefail
 cd "$(dirname "$0")/.."
