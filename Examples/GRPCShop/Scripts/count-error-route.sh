@@ -10,6 +10,10 @@
 # Usage: Scripts/count-error-route.sh [mode ...] (default: interceptor grpc client; see
 # Sources/ErrorRouteCounts/main.swift). ACCEPT_LANGUAGE=ja sends that metadata; TELEMETRY=1 counts with a
 # real metrics factory (Prometheus) and a no-op tracer, as GRPCErrorBenchmark --telemetry.
+#
+# The whole RPC, transport and client included (HTTP/2 on loopback, one call at a time, a few minutes):
+#   Scripts/count-error-route.sh rpc-grpc rpc-details rpc-interceptor [rpc-unique]
+# These counts vary by a few thousand instructions per RPC between runs (the event loops' wake-ups).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source ../../Scripts/lib/error-route-counts.sh

@@ -19,6 +19,12 @@ import Tracing
 // Modes: `interceptor` — FriendlyErrorsInterceptor answering `ItemNotFound` as GRPCErrorBenchmark's server
 // does; `grpc` — the plain `RPCError`; `client` — the interceptor's answer read back by the client
 // (`RemoteProblem(_:)`, what FriendlyErrorsClientInterceptor adds to every failed call), the client's share.
+// Whole RPCs over HTTP/2 on loopback, a real grpc-swift client and server, one call at a time, as one
+// GRPCErrorBenchmark caller: `rpc-interceptor` (the interceptor answering `ItemNotFound`), `rpc-grpc` (a plain
+// `RPCError`, no interceptor) and `rpc-details` (the same `RPCError` carrying the interceptor's
+// `grpc-status-details-bin` bytes, made once: what the trailer costs the transport and the client alone);
+// `rpc-unique` (the same, but each RPC's status differs in seven bytes, as statuses with a trace ID differ, so
+// HPACK cannot send it as an index of its table: the cost of a status that is new each time).
 // A third argument is sent as `accept-language`. TELEMETRY=1 in the environment: a real metrics factory
 // (`PrometheusMetricsFactory`) and a no-op tracer, bootstrapped before the interceptor is made, as
 // GRPCErrorBenchmark's `--telemetry`. Instructions per error: (count at 6,000 − count at
@@ -51,9 +57,25 @@ func handlerError(_ mode: String) -> any Error {
         ? RPCError(code: .notFound, message: "The shop has no item “A-42”.") : ItemNotFound(item: "A-42")
 }
 
-// Synchronous, with no task: valgrind 3.19 crashes when Swift's concurrency runtime starts its threads.
 var trailerBytes = 0
 let answered = interceptor.rpcError(for: handlerError("interceptor"), metadata: metadata, context: context)
+if mode.hasPrefix("rpc-") {
+    // The whole RPC over loopback, transport and client included (OverLoopback.swift).
+    let plain = RPCError(code: .notFound, message: "The shop has no item “A-42”.")
+    let details = RPCError(code: plain.code, message: plain.message, metadata: answered.metadata)
+    let (service, interceptors): (ThrowingShop, [any ServerInterceptor]) =
+        switch mode {
+        case "rpc-interceptor": (ThrowingShop { ItemNotFound(item: "A-42") }, [interceptor])
+        case "rpc-details": (ThrowingShop { details }, [])
+        case "rpc-unique": (ThrowingShop { uniqueDetails(plain, answered) }, [])
+        case "rpc-grpc": (ThrowingShop { plain }, [])
+        default: fatalError("unknown mode \(mode)")
+        }
+    let trailers = callsOverLoopback(count, service: service, interceptors: interceptors, metadata: metadata)
+    print("\(mode) \(count) \(trailers)")
+    exit(0)
+}
+// Synchronous, with no task: valgrind 3.19 crashes when Swift's concurrency runtime starts its threads.
 for _ in 0..<count {
     switch mode {
     case "grpc":

@@ -42,6 +42,10 @@ import Testing
     func reasonsAreUpperSnakeCaseAsAIP193SpellsThem(code: String, reason: String) {
         let made = GRPCStatusTable.reason(for: code)
         #expect(made == reason)
+        // Written in place after other bytes (as StatusWriter writes it), an underscore before it included.
+        var bytes: [UInt8] = [0x0A, UInt8(ascii: "_")]
+        GRPCStatusTable.appendReason(for: code, to: &bytes)
+        #expect(String(decoding: bytes.dropFirst(2), as: UTF8.self) == reason)
         #expect(made.count <= 63)
         #expect(made.range(of: "^[A-Z][A-Z0-9_]+[A-Z0-9]$", options: .regularExpression) != nil)
     }

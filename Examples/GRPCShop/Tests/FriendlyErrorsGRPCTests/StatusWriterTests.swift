@@ -7,11 +7,12 @@ import Testing
 /// The interceptor writes its `google.rpc.Status` straight into bytes; grpc-swift-protobuf's own
 /// serializer (through SwiftProtobuf's messages) is the plain twin these bytes must agree with.
 @Suite struct StatusWriterTests {
-    /// Every detail the interceptor writes, with lengths of one, two and three varint bytes.
+    /// Every detail the interceptor writes, with lengths of one, two and three varint bytes; the reasons
+    /// written in place from the stable codes, as the interceptor writes them.
     static func written(message: String, longText: String, metadata: [(String, String)]) -> [UInt8] {
         var status = StatusWriter(code: RPCError.Code.invalidArgument.rawValue, message: message, capacity: 16)
         status.detail(.errorInfo) { info in
-            info.string(1, "ORDER_INVALID")
+            info.reason(1, for: "order.invalid")
             info.string(2, "shop.example.com")
             for (key, value) in metadata { info.mapEntry(3, key, value) }
         }
@@ -24,7 +25,7 @@ import Testing
                 badRequest.message(1) { violation in
                     violation.string(1, field)
                     violation.string(2, "The price must be 0 or more.")
-                    violation.string(3, "ORDER_PRICE_NEGATIVE")
+                    violation.reason(3, for: "order.priceNegative")
                     violation.message(4) { localized in
                         localized.string(1, "ja")
                         localized.string(2, "価格は0以上にしてください。")

@@ -118,9 +118,10 @@ public struct FriendlyErrorsInterceptor: ServerInterceptor {
         }
         let answer = pipeline.serverAlert(for: error, to: server)
         let code = kept?.code ?? statusCodes[answer.alert.code] ?? GRPCStatusTable.code(for: answer.alert)
-        reporter.report(
-            answer.event, .grpc(code: code.rawValue, method: context.descriptor.fullyQualifiedMethod), logger: logger,
-            context: trace)
+        // The method's name is made only when something records the error.
+        reporter.report(answer.event, logger: logger, context: trace) {
+            .grpc(code: code.rawValue, method: context.descriptor.fullyQualifiedMethod)
+        }
 
         let message =
             kept.flatMap { options.revealsFrameworkMessages ? $0.message : nil } ?? answer.baseLanguageAlert.message
@@ -141,7 +142,7 @@ public struct FriendlyErrorsInterceptor: ServerInterceptor {
         let alert = answer.alert
         var status = StatusWriter(code: code.rawValue, message: message, capacity: 512)
         status.detail(.errorInfo) { info in
-            info.string(1, GRPCStatusTable.reason(for: alert.code))
+            info.reason(1, for: alert.code)
             info.string(2, domain)
             info.mapEntry(3, "code", alert.code)
             if let traceID { info.mapEntry(3, "traceId", traceID) }
@@ -157,7 +158,7 @@ public struct FriendlyErrorsInterceptor: ServerInterceptor {
                     badRequest.message(1) { violation in
                         violation.string(1, GRPCStatusTable.fieldPath(problem))
                         violation.string(2, base.count > index ? base[index].message : problem.message)
-                        violation.string(3, GRPCStatusTable.reason(for: problem.code))
+                        violation.reason(3, for: problem.code)
                         violation.message(4) { localized in
                             localized.string(1, alert.language)
                             localized.string(2, problem.message)
@@ -195,7 +196,10 @@ public struct FriendlyErrorsInterceptor: ServerInterceptor {
     /// The `accept-language` metadata's text values, joined as HTTP joins repeated fields; binary
     /// values are not read.
     private static func acceptLanguage(in metadata: Metadata) -> String? {
-        let values = Array(metadata[stringValues: "accept-language"])
-        return values.isEmpty ? nil : values.joined(separator: ", ")
+        var values = metadata[stringValues: "accept-language"].makeIterator()
+        guard let first = values.next() else { return nil }
+        guard var joined = values.next().map({ first + ", " + $0 }) else { return first }
+        while let next = values.next() { joined += ", " + next }
+        return joined
     }
 }

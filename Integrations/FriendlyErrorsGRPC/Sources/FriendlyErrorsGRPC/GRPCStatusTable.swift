@@ -60,28 +60,37 @@ enum GRPCStatusTable {
     static func reason(for code: String) -> String {
         var reason: [UInt8] = []
         reason.reserveCapacity(code.utf8.count + 4)
+        appendReason(for: code, to: &reason)
+        return String(decoding: reason, as: UTF8.self)
+    }
+
+    /// Appends ``reason(for:)``'s bytes to `bytes`: what ``StatusWriter`` writes, with no string in between.
+    static func appendReason(for code: String, to bytes: inout [UInt8]) {
+        let start = bytes.count
         var previous: UInt8 = 0
         for byte in code.utf8 {
             switch byte {
             case UInt8(ascii: "A")...UInt8(ascii: "Z"):
                 // A word starts at an uppercase letter after a lowercase one or a digit (camelCase).
-                if isLowercaseOrDigit(previous), reason.last != UInt8(ascii: "_") { reason.append(UInt8(ascii: "_")) }
-                reason.append(byte)
+                if isLowercaseOrDigit(previous), bytes.last != UInt8(ascii: "_") { bytes.append(UInt8(ascii: "_")) }
+                bytes.append(byte)
             case UInt8(ascii: "a")...UInt8(ascii: "z"):
-                reason.append(byte - 32)
+                bytes.append(byte - 32)
             case UInt8(ascii: "0")...UInt8(ascii: "9"):
-                if reason.isEmpty { reason.append(contentsOf: "E_".utf8) }
-                reason.append(byte)
+                if bytes.count == start { bytes.append(contentsOf: "E_".utf8) }
+                bytes.append(byte)
             default:
-                if !reason.isEmpty, reason.last != UInt8(ascii: "_") { reason.append(UInt8(ascii: "_")) }
+                if bytes.count > start, bytes.last != UInt8(ascii: "_") { bytes.append(UInt8(ascii: "_")) }
             }
             previous = byte
         }
-        if reason.count > 63 { reason.removeSubrange(63...) }
-        while reason.last == UInt8(ascii: "_") { reason.removeLast() }
-        if reason.isEmpty { return "UNKNOWN" }
-        while reason.count < 3 { reason.append(UInt8(ascii: "0")) }
-        return String(decoding: reason, as: UTF8.self)
+        if bytes.count - start > 63 { bytes.removeSubrange((start + 63)...) }
+        while bytes.count > start, bytes.last == UInt8(ascii: "_") { bytes.removeLast() }
+        if bytes.count == start {
+            bytes.append(contentsOf: "UNKNOWN".utf8)
+            return
+        }
+        while bytes.count - start < 3 { bytes.append(UInt8(ascii: "0")) }
     }
 
     private static func isLowercaseOrDigit(_ byte: UInt8) -> Bool {

@@ -45,21 +45,36 @@ struct StatusWriter {
     }
 
     /// A message field, however empty unless `omittingEmpty`: its fields are what `body` writes; the
-    /// length goes in front of them afterwards (one byte for most messages of a status, which moves the
-    /// bytes after it up by one).
+    /// length goes in the byte kept for it in front of them afterwards (a status's messages are shorter
+    /// than 128 bytes but for a long text; a longer length moves the bytes after it up).
     mutating func message(
         _ field: UInt8, omittingEmpty: Bool = false, _ body: (inout StatusWriter) -> Void
     ) {
         bytes.append(Self.tag(field, .lengthDelimited))
+        bytes.append(0)
         let start = bytes.count
         body(&self)
+        length(ofFieldAt: start, omittingEmpty: omittingEmpty)
+    }
+
+    /// An AIP-193 reason field for the stable `code` (``GRPCStatusTable/reason(for:)``), written in place.
+    mutating func reason(_ field: UInt8, for code: String) {
+        bytes.append(Self.tag(field, .lengthDelimited))
+        bytes.append(0)
+        let start = bytes.count
+        GRPCStatusTable.appendReason(for: code, to: &bytes)
+        length(ofFieldAt: start, omittingEmpty: false)
+    }
+
+    /// Puts the length of what follows `start` in the byte before it (which was kept for it).
+    private mutating func length(ofFieldAt start: Int, omittingEmpty: Bool) {
         var length = UInt64(bytes.count - start)
         if length == 0, omittingEmpty {
-            bytes.removeLast()
+            bytes.removeLast(2)
             return
         }
         if length < 0x80 {
-            bytes.insert(UInt8(length), at: start)
+            bytes[start - 1] = UInt8(length)
             return
         }
         var prefix: [UInt8] = []
@@ -68,7 +83,7 @@ struct StatusWriter {
             length >>= 7
         }
         prefix.append(UInt8(length))
-        bytes.insert(contentsOf: prefix, at: start)
+        bytes.replaceSubrange((start - 1)..<start, with: prefix)
     }
 
     /// A `map<string, string>` entry (field `field`): a message with the key as field 1, the value as 2.
