@@ -81,6 +81,13 @@ cpu_ticks() { sed 's/.*) //' "/proc/$1/stat" | awk '{ print $12 + $13 }'; }
 compare_throughput() {
     local rounds=$1 seconds=$2 connections=$3 candidate=$4 baseline=$5
     shift 5
+    if [ -n "${ROUTES:-}" ]; then
+        local route known=" "
+        for route in "$@"; do known+="${route%%=*} "; done
+        for route in $ROUTES; do
+            [[ "$known" == *" $route "* ]] || { echo "error: no route labelled $route (known:$known)" >&2; return 1; }
+        done
+    fi
     echo "date: $(date -u '+%Y-%m-%d %H:%M UTC')"
     local cpu
     cpu=$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -1)
