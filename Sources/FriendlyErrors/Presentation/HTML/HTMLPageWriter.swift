@@ -35,10 +35,10 @@ struct HTMLPageWriter {
             <meta name="robots" content="noindex">
             <title>
             """)
-        text(title)
+        title()
         if let suffix = presenter.titleSuffix, !suffix.isEmpty {
             raw(" – ")
-            text(suffix.cappedAtGraphemeBoundary(maxUTF8Bytes: textLimit))
+            text(suffix, cappedAt: textLimit)
         }
         raw("</title>\n<style")
         if let nonce = request.styleNonce.flatMap(Self.nonce) {
@@ -67,7 +67,7 @@ struct HTMLPageWriter {
         raw("</p>\n<h")
         raw(level)
         raw(" class=\"fe-title\" id=\"fe-title\" dir=\"auto\">")
-        text(title)
+        title()
         raw("</h")
         raw(level)
         raw(">\n")
@@ -77,14 +77,14 @@ struct HTMLPageWriter {
         writeFieldProblems(texts)
         if let detail = alert.debugDetail {
             raw("<pre class=\"fe-debug\" dir=\"auto\">")
-            text(detail.cappedAtGraphemeBoundary(maxUTF8Bytes: presenter.limits.maximumDebugDetailBytes))
+            text(detail, cappedAt: presenter.limits.maximumDebugDetailBytes)
             raw("</pre>\n")
         }
         if let reference = alert.referenceID, !reference.isEmpty {
             raw("<p class=\"fe-reference\"><span>")
             text(texts.text("html.reference") ?? "Reference ID")
             raw("</span> <code dir=\"ltr\">")
-            text(reference.cappedAtGraphemeBoundary(maxUTF8Bytes: presenter.limits.maximumIdentifierBytes))
+            text(reference, cappedAt: presenter.limits.maximumIdentifierBytes)
             raw("</code></p>\n")
         }
         if let traceID = request.traceID.flatMap(ErrorRequest.cleanTraceID) {
@@ -100,15 +100,16 @@ struct HTMLPageWriter {
 
     private static let headingLevels: [StaticString] = ["1", "2", "3", "4", "5", "6"]
 
-    private var title: String {
-        (alert.title.isEmpty ? alert.code : alert.title).cappedAtGraphemeBoundary(maxUTF8Bytes: textLimit)
+    /// Appends the title (the code when it has none), capped.
+    private mutating func title() {
+        text(alert.title.isEmpty ? alert.code : alert.title, cappedAt: textLimit)
     }
 
     private mutating func paragraph(_ className: StaticString, _ value: String) {
         raw("<p class=\"")
         raw(className)
         raw("\" dir=\"auto\">")
-        text(value.cappedAtGraphemeBoundary(maxUTF8Bytes: textLimit))
+        text(value, cappedAt: textLimit)
         raw("</p>\n")
     }
 
@@ -122,11 +123,9 @@ struct HTMLPageWriter {
             raw("<li id=\"")
             string(id)
             raw("\"><code class=\"fe-field\" dir=\"auto\">")
-            text(Self.displayedField(problem).cappedAtGraphemeBoundary(maxUTF8Bytes: textLimit))
+            text(Self.displayedField(problem), cappedAt: textLimit)
             raw("</code> <span dir=\"auto\">")
-            text(
-                (problem.message.isEmpty ? alert.title : problem.message).cappedAtGraphemeBoundary(
-                    maxUTF8Bytes: textLimit))
+            text(problem.message.isEmpty ? alert.title : problem.message, cappedAt: textLimit)
             raw("</span></li>\n")
         }
         raw("</ul>\n</div>\n")
@@ -138,10 +137,12 @@ struct HTMLPageWriter {
             maximum: presenter.limits.maximumActions)
         let primary = actions.firstIndex { $0.role == .default } ?? actions.firstIndex { $0.role == .cancel }
         raw("<div class=\"fe-actions\">\n")
-        for (index, action) in actions.enumerated() {
-            guard let href = action.href else { continue }
+        // Each action read where it is: `for (index, action) in actions.enumerated()` copied it out (its texts
+        // retained and released).
+        for index in actions.indices {
+            guard let href = actions[index].href else { continue }
             raw("<a class=\"fe-button")
-            switch action.role {
+            switch actions[index].role {
             case .cancel: raw(" fe-cancel")
             case .destructive: raw(" fe-destructive")
             case .default: break
@@ -150,9 +151,9 @@ struct HTMLPageWriter {
             raw("\" href=\"")
             text(href)
             raw("\" data-action=\"")
-            text(action.id.cappedAtGraphemeBoundary(maxUTF8Bytes: presenter.limits.maximumIdentifierBytes))
+            text(actions[index].id, cappedAt: presenter.limits.maximumIdentifierBytes)
             raw("\" dir=\"auto\">")
-            text(action.label.cappedAtGraphemeBoundary(maxUTF8Bytes: textLimit))
+            text(actions[index].label, cappedAt: textLimit)
             raw("</a>\n")
         }
         raw("</div>\n")
@@ -236,6 +237,17 @@ struct HTMLPageWriter {
 
     private mutating func text(_ value: String) {
         HTMLEscaper.appendEscaped(value, to: &bytes)
+    }
+
+    /// Appends `value` escaped, capped at `maxUTF8Bytes` bytes (`cappedAtGraphemeBoundary`): a text that
+    /// fits, as nearly every one does, is escaped where it is, not copied (`cappedAtGraphemeBoundary` returned
+    /// a retained copy of each).
+    private mutating func text(_ value: String, cappedAt maxUTF8Bytes: Int) {
+        if value.utf8.count <= maxUTF8Bytes {
+            text(value)
+        } else {
+            text(value.cappedAtGraphemeBoundary(maxUTF8Bytes: maxUTF8Bytes))
+        }
     }
 }
 
