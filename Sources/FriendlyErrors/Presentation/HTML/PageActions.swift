@@ -16,7 +16,7 @@ enum PageActions {
             if action.href != nil {
                 recoveries.append(action)
             } else if action.id == retryID, let retry {
-                recoveries.append(AlertAction(id: retryID, label: action.label, role: action.role, href: retry))
+                recoveries.append(AlertAction(id: retryID, label: action.label, role: action.role, checkedHref: retry))
             }
         }
         // An unexpected error's texts ask to try again (`unexpected.suggestion`): the page offers it.
@@ -24,14 +24,14 @@ enum PageActions {
             !recoveries.contains(where: { $0.id == retryID })
         {
             let label = texts.text("html.tryAgain") ?? "Try again"
-            recoveries.append(AlertAction(id: retryID, label: label, role: .default, href: retry))
+            recoveries.append(AlertAction(id: retryID, label: label, role: .default, checkedHref: retry))
         }
         let back = backHref(request)
         let cancelLabel =
             back != nil ? texts.text("html.goBack") ?? "Go back" : texts.text("html.goHome") ?? "Go to the home page"
         let cancel = AlertAction(
             id: AlertAction.cancelID, label: cancelLabel, role: .cancel,
-            href: back ?? LinkReference.validated(home) ?? "/")
+            checkedHref: back ?? LinkReference.validated(home) ?? "/")
         return AlertAction.orderedActions(for: recoveries, cancel: cancel, ok: cancel)
     }
 
