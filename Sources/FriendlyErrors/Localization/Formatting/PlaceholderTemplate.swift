@@ -22,6 +22,8 @@ final class PlaceholderTemplate: Sendable {
     /// The text before each placeholder, then the text after the last: one more than `placeholders`.
     /// `%%` is already a `%` here.
     private let literals: [String]
+    /// `literals` as UTF-8 bytes, which ``format(_:)`` appends whole.
+    private let literalBytes: [[UInt8]]
     private let placeholders: [Placeholder]
     /// The UTF-8 length of the literals, to reserve the result once.
     private let literalLength: Int
@@ -69,6 +71,7 @@ final class PlaceholderTemplate: Sendable {
         }
         endLiteral()
         self.literals = literals
+        literalBytes = literals.map { Array($0.utf8) }
         self.placeholders = placeholders
         self.literalLength = literalLength
     }
@@ -78,25 +81,24 @@ final class PlaceholderTemplate: Sendable {
     /// arguments are ignored.
     func format(_ arguments: [Argument]) -> String {
         guard !placeholders.isEmpty else { return literals[0] }
-        var result = ""
+        // The text's bytes, made into a string once: appending strings (`+=`) cost more than the bytes they
+        // hold, and a rendered argument was made into a string of its own first.
+        var result: [UInt8] = []
         result.reserveCapacity(literalLength + 16 * placeholders.count)
-        result += literals[0]
-        var rendered: [UInt8] = []
-        for (position, placeholder) in placeholders.enumerated() {
-            if let argument = placeholder.argument, argument < arguments.count {
-                if placeholder.isPlainObject {
-                    result += arguments[argument].description
+        result.append(contentsOf: literalBytes[0])
+        for position in placeholders.indices {
+            if let argument = placeholders[position].argument, argument < arguments.count {
+                if placeholders[position].isPlainObject {
+                    result.append(contentsOf: arguments[argument].description.utf8)
                 } else {
-                    rendered.removeAll(keepingCapacity: true)
-                    PlaceholderFormat.render(arguments[argument], as: placeholder.spec, into: &rendered)
-                    result += String(decoding: rendered, as: UTF8.self)
+                    PlaceholderFormat.render(arguments[argument], as: placeholders[position].spec, into: &result)
                 }
             } else {
-                result += placeholder.verbatim
+                result.append(contentsOf: placeholders[position].verbatim.utf8)
             }
-            result += literals[position + 1]
+            result.append(contentsOf: literalBytes[position + 1])
         }
-        return result
+        return String(decoding: result, as: UTF8.self)
     }
 }
 
