@@ -22,8 +22,12 @@ final class PlaceholderTemplate: Sendable {
     /// The text before each placeholder, then the text after the last: one more than `placeholders`.
     /// `%%` is already a `%` here.
     private let literals: [String]
-    /// `literals` as UTF-8 bytes, which ``format(_:)`` appends whole.
+    /// `literals` as UTF-8 bytes, which ``format(_:)`` appends whole when `takesNumbersOnly`.
     private let literalBytes: [[UInt8]]
+    /// Whether every placeholder shows a whole number (`%d`, `%lld`, `%u`, `%x`…): the text is then written as
+    /// bytes and made a string once. A text with a string argument is appended as strings: making it from
+    /// bytes would check the argument's UTF-8 again, which costs more than the appends for a long one.
+    private let takesNumbersOnly: Bool
     private let placeholders: [Placeholder]
     /// The UTF-8 length of the literals, to reserve the result once.
     private let literalLength: Int
@@ -72,6 +76,12 @@ final class PlaceholderTemplate: Sendable {
         endLiteral()
         self.literals = literals
         literalBytes = literals.map { Array($0.utf8) }
+        takesNumbersOnly = placeholders.allSatisfy { placeholder in
+            switch placeholder.spec.conversion {
+            case .signed, .unsigned, .octal, .hex: placeholder.argument != nil
+            default: false
+            }
+        }
         self.placeholders = placeholders
         self.literalLength = literalLength
     }
@@ -81,24 +91,45 @@ final class PlaceholderTemplate: Sendable {
     /// arguments are ignored.
     func format(_ arguments: [Argument]) -> String {
         guard !placeholders.isEmpty else { return literals[0] }
-        // The text's bytes, made into a string once: appending strings (`+=`) cost more than the bytes they
-        // hold, and a rendered argument was made into a string of its own first.
+        guard takesNumbersOnly else { return formatAppendingStrings(arguments) }
+        // The text's bytes, made into a string once (a short one, as "Error 404", a small string that needs no
+        // heap): appending strings (`+=`) cost more than the bytes they hold, and each number was made into a
+        // string of its own first.
         var result: [UInt8] = []
         result.reserveCapacity(literalLength + 16 * placeholders.count)
         result.append(contentsOf: literalBytes[0])
         for position in placeholders.indices {
             if let argument = placeholders[position].argument, argument < arguments.count {
-                if placeholders[position].isPlainObject {
-                    result.append(contentsOf: arguments[argument].description.utf8)
-                } else {
-                    PlaceholderFormat.render(arguments[argument], as: placeholders[position].spec, into: &result)
-                }
+                PlaceholderFormat.render(arguments[argument], as: placeholders[position].spec, into: &result)
             } else {
                 result.append(contentsOf: placeholders[position].verbatim.utf8)
             }
             result.append(contentsOf: literalBytes[position + 1])
         }
         return String(decoding: result, as: UTF8.self)
+    }
+
+    /// ``format(_:)`` for a text with a string argument: literals and arguments appended as strings.
+    private func formatAppendingStrings(_ arguments: [Argument]) -> String {
+        var result = ""
+        result.reserveCapacity(literalLength + 16 * placeholders.count)
+        result += literals[0]
+        var rendered: [UInt8] = []
+        for (position, placeholder) in placeholders.enumerated() {
+            if let argument = placeholder.argument, argument < arguments.count {
+                if placeholder.isPlainObject {
+                    result += arguments[argument].description
+                } else {
+                    rendered.removeAll(keepingCapacity: true)
+                    PlaceholderFormat.render(arguments[argument], as: placeholder.spec, into: &rendered)
+                    result += String(decoding: rendered, as: UTF8.self)
+                }
+            } else {
+                result += placeholder.verbatim
+            }
+            result += literals[position + 1]
+        }
+        return result
     }
 }
 
