@@ -40,13 +40,14 @@ struct HTMLPageWriter {
             raw(" – ")
             text(suffix, cappedAt: textLimit)
         }
-        raw("</title>\n<style")
+        // Fixed markup in as few pieces as the page allows: each append costs about 100 instructions, however short.
         if let nonce = request.styleNonce.flatMap(Self.nonce) {
-            raw(" nonce=\"")
+            raw("</title>\n<style nonce=\"")
             string(nonce)
-            raw("\"")
+            raw("\">")
+        } else {
+            raw("</title>\n<style>")
         }
-        raw(">")
         bytes.append(contentsOf: presenter.styleSheet.bytes)
         raw("</style>\n</head>\n<body class=\"fe-page\">\n<main>\n")
         writeFragment(headingLevel: 1)
@@ -55,25 +56,22 @@ struct HTMLPageWriter {
 
     mutating func writeFragment(headingLevel: Int) {
         let texts = alert.presenterTexts
-        let level = Self.headingLevels[min(6, max(1, headingLevel)) - 1]
-        raw("<section class=\"fe-alert fe-")
+        let level = min(6, max(1, headingLevel)) - 1
         switch alert.severity {
-        case .warning: raw("warning")
-        case .info: raw("info")
-        default: raw("error")
+        case .warning:
+            raw("<section class=\"fe-alert fe-warning\" aria-labelledby=\"fe-title\">\n<p class=\"fe-status\">")
+        case .info: raw("<section class=\"fe-alert fe-info\" aria-labelledby=\"fe-title\">\n<p class=\"fe-status\">")
+        default: raw("<section class=\"fe-alert fe-error\" aria-labelledby=\"fe-title\">\n<p class=\"fe-status\">")
         }
-        raw("\" aria-labelledby=\"fe-title\">\n<p class=\"fe-status\">")
         text(texts.text("html.status", arguments: [.integer(alert.httpStatus)]) ?? "Error \(alert.httpStatus)")
-        raw("</p>\n<h")
-        raw(level)
-        raw(" class=\"fe-title\" id=\"fe-title\" dir=\"auto\">")
+        raw(Self.headingOpenings[level])
         title()
-        raw("</h")
-        raw(level)
-        raw(">\n")
-        if alert.message != alert.title { paragraph("fe-message", alert.message) }
-        if let reason = alert.reason { paragraph("fe-reason", reason) }
-        if let suggestion = alert.suggestion { paragraph("fe-suggestion", suggestion) }
+        raw(Self.headingClosings[level])
+        if alert.message != alert.title { paragraph("<p class=\"fe-message\" dir=\"auto\">", alert.message) }
+        if let reason = alert.reason { paragraph("<p class=\"fe-reason\" dir=\"auto\">", reason) }
+        if let suggestion = alert.suggestion {
+            paragraph("<p class=\"fe-suggestion\" dir=\"auto\">", suggestion)
+        }
         writeFieldProblems(texts)
         if let detail = alert.debugDetail {
             raw("<pre class=\"fe-debug\" dir=\"auto\">")
@@ -95,20 +93,30 @@ struct HTMLPageWriter {
             raw("</code></p>\n")
         }
         writeActions(texts)
-        raw("</section>\n")
+        raw("</div>\n</section>\n")
     }
 
-    private static let headingLevels: [StaticString] = ["1", "2", "3", "4", "5", "6"]
+    /// The status line's end and the heading's start, and the heading's end, for levels 1 to 6.
+    private static let headingOpenings: [StaticString] = [
+        "</p>\n<h1 class=\"fe-title\" id=\"fe-title\" dir=\"auto\">",
+        "</p>\n<h2 class=\"fe-title\" id=\"fe-title\" dir=\"auto\">",
+        "</p>\n<h3 class=\"fe-title\" id=\"fe-title\" dir=\"auto\">",
+        "</p>\n<h4 class=\"fe-title\" id=\"fe-title\" dir=\"auto\">",
+        "</p>\n<h5 class=\"fe-title\" id=\"fe-title\" dir=\"auto\">",
+        "</p>\n<h6 class=\"fe-title\" id=\"fe-title\" dir=\"auto\">",
+    ]
+    private static let headingClosings: [StaticString] = [
+        "</h1>\n", "</h2>\n", "</h3>\n", "</h4>\n", "</h5>\n", "</h6>\n",
+    ]
 
     /// Appends the title (the code when it has none), capped.
     private mutating func title() {
         text(alert.title.isEmpty ? alert.code : alert.title, cappedAt: textLimit)
     }
 
-    private mutating func paragraph(_ className: StaticString, _ value: String) {
-        raw("<p class=\"")
-        raw(className)
-        raw("\" dir=\"auto\">")
+    /// `opening` (`<p class="fe-message" dir="auto">`), `value` capped and escaped, and `</p>`.
+    private mutating func paragraph(_ opening: StaticString, _ value: String) {
+        raw(opening)
         text(value, cappedAt: textLimit)
         raw("</p>\n")
     }
@@ -141,14 +149,14 @@ struct HTMLPageWriter {
         // retained and released).
         for index in actions.indices {
             guard let href = actions[index].href else { continue }
-            raw("<a class=\"fe-button")
-            switch actions[index].role {
-            case .cancel: raw(" fe-cancel")
-            case .destructive: raw(" fe-destructive")
-            case .default: break
+            switch (actions[index].role, index == primary) {
+            case (.cancel, false): raw("<a class=\"fe-button fe-cancel\" href=\"")
+            case (.cancel, true): raw("<a class=\"fe-button fe-cancel fe-primary\" href=\"")
+            case (.destructive, false): raw("<a class=\"fe-button fe-destructive\" href=\"")
+            case (.destructive, true): raw("<a class=\"fe-button fe-destructive fe-primary\" href=\"")
+            case (.default, false): raw("<a class=\"fe-button\" href=\"")
+            case (.default, true): raw("<a class=\"fe-button fe-primary\" href=\"")
             }
-            if index == primary { raw(" fe-primary") }
-            raw("\" href=\"")
             text(href)
             raw("\" data-action=\"")
             text(actions[index].id, cappedAt: presenter.limits.maximumIdentifierBytes)
@@ -156,7 +164,7 @@ struct HTMLPageWriter {
             text(actions[index].label, cappedAt: textLimit)
             raw("</a>\n")
         }
-        raw("</div>\n")
+        // `</div>` is written with `</section>` (``writeFragment(headingLevel:)``).
     }
 
     /// One element id per field problem, all different: `fe-field-` and the field's slug; a field
