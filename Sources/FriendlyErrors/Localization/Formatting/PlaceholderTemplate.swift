@@ -22,7 +22,7 @@ final class PlaceholderTemplate: Sendable {
     /// The text before each placeholder, then the text after the last: one more than `placeholders`.
     /// `%%` is already a `%` here.
     private let literals: [String]
-    /// `literals` as UTF-8 bytes, which ``format(_:)`` appends whole when `takesNumbersOnly`.
+    /// `literals` as UTF-8 bytes, which ``format(_:)`` appends whole when `takesNumbersOnly` (else empty).
     private let literalBytes: [[UInt8]]
     /// Whether every placeholder shows a whole number (`%d`, `%lld`, `%u`, `%x`…): the text is then written as
     /// bytes and made a string once. A text with a string argument is appended as strings: making it from
@@ -75,13 +75,14 @@ final class PlaceholderTemplate: Sendable {
         }
         endLiteral()
         self.literals = literals
-        literalBytes = literals.map { Array($0.utf8) }
-        takesNumbersOnly = placeholders.allSatisfy { placeholder in
+        let takesNumbersOnly = placeholders.allSatisfy { placeholder in
             switch placeholder.spec.conversion {
             case .signed, .unsigned, .octal, .hex: placeholder.argument != nil
             default: false
             }
         }
+        self.takesNumbersOnly = takesNumbersOnly
+        literalBytes = takesNumbersOnly ? literals.map { Array($0.utf8) } : []
         self.placeholders = placeholders
         self.literalLength = literalLength
     }
@@ -91,26 +92,8 @@ final class PlaceholderTemplate: Sendable {
     /// arguments are ignored.
     func format(_ arguments: [Argument]) -> String {
         guard !placeholders.isEmpty else { return literals[0] }
-        guard takesNumbersOnly else { return formatAppendingStrings(arguments) }
-        // The text's bytes, made into a string once (a short one, as "Error 404", a small string that needs no
-        // heap): appending strings (`+=`) cost more than the bytes they hold, and each number was made into a
-        // string of its own first.
-        var result: [UInt8] = []
-        result.reserveCapacity(literalLength + 16 * placeholders.count)
-        result.append(contentsOf: literalBytes[0])
-        for position in placeholders.indices {
-            if let argument = placeholders[position].argument, argument < arguments.count {
-                PlaceholderFormat.render(arguments[argument], as: placeholders[position].spec, into: &result)
-            } else {
-                result.append(contentsOf: placeholders[position].verbatim.utf8)
-            }
-            result.append(contentsOf: literalBytes[position + 1])
-        }
-        return String(decoding: result, as: UTF8.self)
-    }
-
-    /// ``format(_:)`` for a text with a string argument: literals and arguments appended as strings.
-    private func formatAppendingStrings(_ arguments: [Argument]) -> String {
+        if takesNumbersOnly { return formatNumbers(arguments) }
+        // A text with a string argument: literals and arguments appended as strings (see `takesNumbersOnly`).
         var result = ""
         result.reserveCapacity(literalLength + 16 * placeholders.count)
         result += literals[0]
@@ -130,6 +113,24 @@ final class PlaceholderTemplate: Sendable {
             result += literals[position + 1]
         }
         return result
+    }
+
+    /// ``format(_:)`` for a text whose placeholders all take numbers: its bytes, made into a string once (a
+    /// short one, as "Error 404", a small string that needs no heap). Appending strings (`+=`) cost more than
+    /// the bytes they hold, and each number was made into a string of its own first.
+    private func formatNumbers(_ arguments: [Argument]) -> String {
+        var result: [UInt8] = []
+        result.reserveCapacity(literalLength + 16 * placeholders.count)
+        result.append(contentsOf: literalBytes[0])
+        for position in placeholders.indices {
+            if let argument = placeholders[position].argument, argument < arguments.count {
+                PlaceholderFormat.render(arguments[argument], as: placeholders[position].spec, into: &result)
+            } else {
+                result.append(contentsOf: placeholders[position].verbatim.utf8)
+            }
+            result.append(contentsOf: literalBytes[position + 1])
+        }
+        return String(decoding: result, as: UTF8.self)
     }
 }
 
