@@ -1,22 +1,21 @@
 /// Writes one alert's page or fragment as UTF-8 bytes: fixed markup appended as it is, every text
 /// through ``HTMLEscaper``, every link checked by ``LinkReference``.
+///
+/// The alert, the presenter and the request are parameters of the methods, not fields: a writer that kept
+/// them copied each (every text and table retained, then released).
 struct HTMLPageWriter {
-    let presenter: HTMLPresenter
-    let alert: Alert
-    let request: ErrorRequest
+    let limits: PresenterLimits
     private(set) var bytes: [UInt8] = []
 
-    init(presenter: HTMLPresenter, alert: Alert, request: ErrorRequest, reservingCapacity capacity: Int) {
-        self.presenter = presenter
-        self.alert = alert
-        self.request = request
+    init(limits: PresenterLimits, reservingCapacity capacity: Int) {
+        self.limits = limits
         bytes.reserveCapacity(capacity)
     }
 
-    private var textLimit: Int { presenter.limits.maximumTextBytes }
+    private var textLimit: Int { limits.maximumTextBytes }
 
-    mutating func writePage() {
-        let language = JSONPresenter.languageTag(alert.language, maximumBytes: presenter.limits.maximumIdentifierBytes)
+    mutating func writePage(_ alert: Alert, presenter: HTMLPresenter, request: ErrorRequest) {
+        let language = JSONPresenter.languageTag(alert.language, maximumBytes: limits.maximumIdentifierBytes)
         raw("<!DOCTYPE html>\n<html lang=\"")
         string(language)
         if TextDirection.isRightToLeft(language) {
@@ -35,7 +34,7 @@ struct HTMLPageWriter {
             <meta name="robots" content="noindex">
             <title>
             """)
-        title()
+        title(alert)
         if let suffix = presenter.titleSuffix, !suffix.isEmpty {
             raw(" – ")
             text(suffix, cappedAt: textLimit)
@@ -50,11 +49,11 @@ struct HTMLPageWriter {
         }
         bytes.append(contentsOf: presenter.styleSheet.bytes)
         raw("</style>\n</head>\n<body class=\"fe-page\">\n<main>\n")
-        writeFragment(headingLevel: 1)
+        writeFragment(alert, request: request, home: presenter.home, headingLevel: 1)
         raw("</main>\n</body>\n</html>\n")
     }
 
-    mutating func writeFragment(headingLevel: Int) {
+    mutating func writeFragment(_ alert: Alert, request: ErrorRequest, home: String, headingLevel: Int) {
         let texts = alert.presenterTexts
         let level = min(6, max(1, headingLevel)) - 1
         switch alert.severity {
@@ -65,24 +64,24 @@ struct HTMLPageWriter {
         }
         text(texts.text("html.status", arguments: [.integer(alert.httpStatus)]) ?? "Error \(alert.httpStatus)")
         raw(Self.headingOpenings[level])
-        title()
+        title(alert)
         raw(Self.headingClosings[level])
         if alert.message != alert.title { paragraph("<p class=\"fe-message\" dir=\"auto\">", alert.message) }
         if let reason = alert.reason { paragraph("<p class=\"fe-reason\" dir=\"auto\">", reason) }
         if let suggestion = alert.suggestion {
             paragraph("<p class=\"fe-suggestion\" dir=\"auto\">", suggestion)
         }
-        writeFieldProblems(texts)
+        writeFieldProblems(alert, texts)
         if let detail = alert.debugDetail {
             raw("<pre class=\"fe-debug\" dir=\"auto\">")
-            text(detail, cappedAt: presenter.limits.maximumDebugDetailBytes)
+            text(detail, cappedAt: limits.maximumDebugDetailBytes)
             raw("</pre>\n")
         }
         if let reference = alert.referenceID, !reference.isEmpty {
             raw("<p class=\"fe-reference\"><span>")
             text(texts.text("html.reference") ?? "Reference ID")
             raw("</span> <code dir=\"ltr\">")
-            text(reference, cappedAt: presenter.limits.maximumIdentifierBytes)
+            text(reference, cappedAt: limits.maximumIdentifierBytes)
             raw("</code></p>\n")
         }
         if let traceID = request.traceID.flatMap(ErrorRequest.cleanTraceID) {
@@ -92,7 +91,7 @@ struct HTMLPageWriter {
             text(traceID)
             raw("</code></p>\n")
         }
-        writeActions(texts)
+        writeActions(alert, request: request, home: home, texts)
         raw("</div>\n</section>\n")
     }
 
@@ -110,7 +109,7 @@ struct HTMLPageWriter {
     ]
 
     /// Appends the title (the code when it has none), capped.
-    private mutating func title() {
+    private mutating func title(_ alert: Alert) {
         text(alert.title.isEmpty ? alert.code : alert.title, cappedAt: textLimit)
     }
 
@@ -121,12 +120,12 @@ struct HTMLPageWriter {
         raw("</p>\n")
     }
 
-    private mutating func writeFieldProblems(_ texts: PresenterTexts) {
+    private mutating func writeFieldProblems(_ alert: Alert, _ texts: PresenterTexts) {
         guard !alert.fieldProblems.isEmpty else { return }
         raw("<div class=\"fe-problems\">\n<p class=\"fe-problems-label\" id=\"fe-problems-label\">")
         text(texts.text("html.fieldProblems") ?? "Please check these fields:")
         raw("</p>\n<ul aria-labelledby=\"fe-problems-label\">\n")
-        let problems = alert.fieldProblems.prefix(presenter.limits.maximumFieldProblems)
+        let problems = alert.fieldProblems.prefix(limits.maximumFieldProblems)
         for (problem, id) in zip(problems, Self.fieldIDs(problems)) {
             raw("<li id=\"")
             string(id)
@@ -139,10 +138,10 @@ struct HTMLPageWriter {
         raw("</ul>\n</div>\n")
     }
 
-    private mutating func writeActions(_ texts: PresenterTexts) {
+    private mutating func writeActions(_ alert: Alert, request: ErrorRequest, home: String, _ texts: PresenterTexts) {
         let actions = PageActions.actions(
-            for: alert, request: request, home: presenter.home, texts: texts,
-            maximum: presenter.limits.maximumActions)
+            for: alert, request: request, home: home, texts: texts,
+            maximum: limits.maximumActions)
         let primary = actions.firstIndex { $0.role == .default } ?? actions.firstIndex { $0.role == .cancel }
         raw("<div class=\"fe-actions\">\n")
         // Each action read where it is: `for (index, action) in actions.enumerated()` copied it out (its texts
@@ -159,12 +158,12 @@ struct HTMLPageWriter {
             }
             text(href)
             raw("\" data-action=\"")
-            text(actions[index].id, cappedAt: presenter.limits.maximumIdentifierBytes)
+            text(actions[index].id, cappedAt: limits.maximumIdentifierBytes)
             raw("\" dir=\"auto\">")
             text(actions[index].label, cappedAt: textLimit)
             raw("</a>\n")
         }
-        // `</div>` is written with `</section>` (``writeFragment(headingLevel:)``).
+        // `</div>` is written with `</section>` (``writeFragment(_:request:home:headingLevel:)``).
     }
 
     /// One element id per field problem, all different: `fe-field-` and the field's slug; a field

@@ -96,8 +96,8 @@ public struct HTMLPresenter: AlertPresenter {
     /// layout: no style element — include ``styleSheetText`` in the app's CSS (its rules are all under
     /// `.fe-alert` and the `--fe-*` variables) — and a heading of the level given (2 by default).
     public func fragment(for alert: Alert, request: ErrorRequest = ErrorRequest(), headingLevel: Int = 2) -> String {
-        var writer = HTMLPageWriter(presenter: self, alert: alert, request: request, reservingCapacity: 2048)
-        writer.writeFragment(headingLevel: headingLevel)
+        var writer = HTMLPageWriter(limits: limits, reservingCapacity: 2048)
+        writer.writeFragment(alert, request: request, home: home, headingLevel: headingLevel)
         return String(decoding: writer.bytes, as: UTF8.self)
     }
 
@@ -105,9 +105,8 @@ public struct HTMLPresenter: AlertPresenter {
     @_spi(RepositoryInternals) public func pageBytes(for alert: Alert, request: ErrorRequest = ErrorRequest())
         -> [UInt8]
     {
-        var writer = HTMLPageWriter(
-            presenter: self, alert: alert, request: request, reservingCapacity: styleSheet.bytes.count + 2048)
-        writer.writePage()
+        var writer = HTMLPageWriter(limits: limits, reservingCapacity: styleSheet.bytes.count + 2048)
+        writer.writePage(alert, presenter: self, request: request)
         return writer.bytes
     }
 
