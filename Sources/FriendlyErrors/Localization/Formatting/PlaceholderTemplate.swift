@@ -24,9 +24,9 @@ final class PlaceholderTemplate: Sendable {
     private let literals: [String]
     /// `literals` as UTF-8 bytes, which ``format(_:)`` appends whole when `takesNumbersOnly` (else empty).
     private let literalBytes: [[UInt8]]
-    /// Whether every placeholder shows a whole number (`%d`, `%lld`, `%u`, `%x`…): the text is then written as
-    /// bytes and made a string once. A text with a string argument is appended as strings: making it from
-    /// bytes would check the argument's UTF-8 again, which costs more than the appends for a long one.
+    /// Whether every placeholder, if any, shows a whole number (`%d`, `%lld`, `%u`, `%x`…): the text is then
+    /// written as bytes and made a string once. A text with a string argument is appended as strings: making it
+    /// from bytes would check the argument's UTF-8 again, which costs more than the appends for a long one.
     private let takesNumbersOnly: Bool
     private let placeholders: [Placeholder]
     /// The UTF-8 length of the literals, to reserve the result once.
@@ -91,7 +91,7 @@ final class PlaceholderTemplate: Sendable {
     /// is shown as its own value, a placeholder without an argument is kept verbatim, extra
     /// arguments are ignored.
     func format(_ arguments: [Argument]) -> String {
-        guard !placeholders.isEmpty else { return literals[0] }
+        // One test, where there was one (`placeholders.isEmpty`): a text with a string argument pays nothing more.
         if takesNumbersOnly { return formatNumbers(arguments) }
         // A text with a string argument: literals and arguments appended as strings (see `takesNumbersOnly`).
         var result = ""
@@ -115,10 +115,11 @@ final class PlaceholderTemplate: Sendable {
         return result
     }
 
-    /// ``format(_:)`` for a text whose placeholders all take numbers: its bytes, made into a string once (a
-    /// short one, as "Error 404", a small string that needs no heap). Appending strings (`+=`) cost more than
-    /// the bytes they hold, and each number was made into a string of its own first.
+    /// ``format(_:)`` for a text whose placeholders all take numbers (or without any): its bytes, made into a
+    /// string once (a short one, as "Error 404", a small string that needs no heap). Appending strings (`+=`)
+    /// cost more than the bytes they hold, and each number was made into a string of its own first.
     private func formatNumbers(_ arguments: [Argument]) -> String {
+        guard !placeholders.isEmpty else { return literals[0] }
         var result: [UInt8] = []
         result.reserveCapacity(literalLength + 16 * placeholders.count)
         result.append(contentsOf: literalBytes[0])
