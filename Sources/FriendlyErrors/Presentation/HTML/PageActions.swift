@@ -3,11 +3,11 @@ enum PageActions {
     /// The followable actions of `alert`, in the Human Interface Guidelines' order (``AlertAction/orderedActions(for:cancel:ok:)``):
     /// each recovery with a link of its own; a `retry` recovery, and for a transient category or an
     /// unexpected error (whose texts ask to try again) a "Try again" of the page's own, to the
-    /// request's URL for `GET` and `HEAD`; then exactly one cancel,
-    /// to the same-origin page the browser came from or to `home`. A recovery with neither is left
-    /// out; at most `maximum` actions, the cancel always among them.
+    /// request's URL for `GET` and `HEAD`; then exactly one cancel, to the same-origin page the browser
+    /// came from or to `homeHref` (the presenter's home, checked). A recovery with neither is left out;
+    /// at most `maximum` actions, the cancel always among them.
     static func actions(
-        for alert: Alert, request: ErrorRequest, home: String, texts: PresenterTexts, maximum: Int
+        for alert: Alert, request: ErrorRequest, homeHref: String, texts: PresenterTexts, maximum: Int
     ) -> [AlertAction] {
         let retry = retryHref(request)
         var recoveries: [AlertAction] = []
@@ -31,7 +31,7 @@ enum PageActions {
             back != nil ? texts.text("html.goBack") ?? "Go back" : texts.text("html.goHome") ?? "Go to the home page"
         let cancel = AlertAction(
             id: AlertAction.cancelID, label: cancelLabel, role: .cancel,
-            checkedHref: back ?? LinkReference.validated(home) ?? "/")
+            checkedHref: back ?? homeHref)
         return AlertAction.orderedActions(for: recoveries, cancel: cancel, ok: cancel)
     }
 
