@@ -17,16 +17,16 @@ final class PlaceholderTemplate: Sendable {
         let verbatim: String
         /// A `%@` or `%s` without a width: the argument's text appended as it is.
         let isPlainObject: Bool
+        /// A `%d`, `%lld`, `%u`… without flags, width or precision: an integer's digits alone (`String(value)`).
+        let isPlainDecimal: Bool
     }
 
     /// The text before each placeholder, then the text after the last: one more than `placeholders`.
     /// `%%` is already a `%` here.
     private let literals: [String]
-    /// `literals` as UTF-8 bytes, which ``format(_:)`` appends whole when `takesNumbersOnly` (else empty).
-    private let literalBytes: [[UInt8]]
-    /// Whether every placeholder, if any, shows a whole number (`%d`, `%lld`, `%u`, `%x`…): the text is then
-    /// written as bytes and made a string once. A text with a string argument is appended as strings: making it
-    /// from bytes would check the argument's UTF-8 again, which costs more than the appends for a long one.
+    /// Whether every placeholder, if any, shows a whole number (`%d`, `%lld`, `%u`, `%x`…): such a text is
+    /// formatted without reserving room (``formatNumbers(_:)``), which a text with a string argument, often
+    /// long, needs.
     private let takesNumbersOnly: Bool
     private let placeholders: [Placeholder]
     /// The UTF-8 length of the literals, to reserve the result once.
@@ -67,11 +67,19 @@ final class PlaceholderTemplate: Sendable {
             }
             var isPlainObject = false
             if case .object = spec.conversion, spec.width == nil { isPlainObject = true }
+            var isPlainDecimal = false
+            if spec.flags.isEmpty, spec.width == nil, spec.precision == nil {
+                switch spec.conversion {
+                case .signed, .unsigned: isPlainDecimal = true
+                default: break
+                }
+            }
             endLiteral()
             placeholders.append(
                 Placeholder(
                     spec: spec, argument: spec.kind == nil ? nil : argument,
-                    verbatim: String(decoding: bytes[spec.range], as: UTF8.self), isPlainObject: isPlainObject))
+                    verbatim: String(decoding: bytes[spec.range], as: UTF8.self), isPlainObject: isPlainObject,
+                    isPlainDecimal: isPlainDecimal))
         }
         endLiteral()
         self.literals = literals
@@ -82,7 +90,6 @@ final class PlaceholderTemplate: Sendable {
             }
         }
         self.takesNumbersOnly = takesNumbersOnly
-        literalBytes = takesNumbersOnly ? literals.map { Array($0.utf8) } : []
         self.placeholders = placeholders
         self.literalLength = literalLength
     }
@@ -115,23 +122,32 @@ final class PlaceholderTemplate: Sendable {
         return result
     }
 
-    /// ``format(_:)`` for a text whose placeholders all take numbers (or without any): its bytes, made into a
-    /// string once (a short one, as "Error 404", a small string that needs no heap). Appending strings (`+=`)
-    /// cost more than the bytes they hold, and each number was made into a string of its own first.
+    /// ``format(_:)`` for a text whose placeholders all take numbers (or without any), with no room reserved
+    /// and a plain decimal's digits made by `String(value)`: a short text, as "Error 404", stays a small string
+    /// that needs no heap at all (the room reserved, the rendered bytes and the digits turned around in place
+    /// each took one).
     private func formatNumbers(_ arguments: [Argument]) -> String {
         guard !placeholders.isEmpty else { return literals[0] }
-        var result: [UInt8] = []
-        result.reserveCapacity(literalLength + 16 * placeholders.count)
-        result.append(contentsOf: literalBytes[0])
+        var result = literals[0]
+        var rendered: [UInt8] = []
         for position in placeholders.indices {
             if let argument = placeholders[position].argument, argument < arguments.count {
-                PlaceholderFormat.render(arguments[argument], as: placeholders[position].spec, into: &result)
+                switch arguments[argument].storage {
+                case .integer(let value) where placeholders[position].isPlainDecimal:
+                    result += String(value)
+                case .unsigned(let value) where placeholders[position].isPlainDecimal:
+                    result += String(value)
+                default:
+                    rendered.removeAll(keepingCapacity: true)
+                    PlaceholderFormat.render(arguments[argument], as: placeholders[position].spec, into: &rendered)
+                    result += String(decoding: rendered, as: UTF8.self)
+                }
             } else {
-                result.append(contentsOf: placeholders[position].verbatim.utf8)
+                result += placeholders[position].verbatim
             }
-            result.append(contentsOf: literalBytes[position + 1])
+            result += literals[position + 1]
         }
-        return String(decoding: result, as: UTF8.self)
+        return result
     }
 }
 
