@@ -20,6 +20,26 @@ import Testing
         #expect(format("100%% of %@", "ユーザー") == "100% of ユーザー")
     }
 
+    @Test func decimalDigitsAreRightAtEveryPowerOfTenAndItsNeighbours() {
+        var values: [UInt64] = [0, 9, UInt64.max, UInt64.max - 1, UInt64(Int64.max), UInt64(Int64.max) + 1]
+        var power: UInt64 = 10
+        while true {
+            values += [power - 1, power, power + 1]
+            let (next, overflow) = power.multipliedReportingOverflow(by: 10)
+            if overflow { break }
+            power = next
+        }
+        for value in values {
+            #expect(format("%llu", .unsigned(value)) == String(value))
+            #expect(format("<%lld>", .unsigned(value)) == "<\(value)>")
+            if value <= UInt64(Int64.max) {
+                #expect(format("%d.", .integer(Int64(value))) == "\(value).")
+                #expect(format("%lld", .integer(-Int64(value))) == (value == 0 ? "0" : "-\(value)"))
+            }
+        }
+        #expect(format("%lld", .integer(Int64.min)) == String(Int64.min))
+    }
+
     @Test func positionalPlaceholdersPickTheirArgument() {
         #expect(format("%2$@ hat %1$d Dateien", 3, "Disk") == "Disk hat 3 Dateien")
         #expect(format("%1$@ and %1$@", "a") == "a and a")

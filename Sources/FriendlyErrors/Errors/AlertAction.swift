@@ -39,6 +39,16 @@ public struct AlertAction: Sendable, Identifiable, Hashable {
         self.perform = perform
     }
 
+    /// An action without a recovery whose link the caller checked already (``LinkReference/validated(_:)``):
+    /// a page's own Cancel and "Try again", which the initializer would check a second time.
+    init(id: String, label: String, role: Role, checkedHref: String) {
+        self.id = id
+        self.label = label
+        self.role = role
+        self.href = checkedHref
+        self.perform = nil
+    }
+
     /// Whether choosing this action runs code.
     public var isRecovery: Bool { perform != nil }
 

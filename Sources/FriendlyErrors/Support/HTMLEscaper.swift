@@ -17,6 +17,9 @@
 enum HTMLEscaper {
     /// Appends the escaped UTF-8 of `string` to `output`.
     static func appendEscaped(_ string: String, to output: inout [UInt8]) {
+        // The string's own UTF-8, borrowed: a native or small string is not copied (nor retained) first.
+        let done: Void? = string.utf8.withContiguousStorageIfAvailable { appendEscaped($0, to: &output) }
+        guard done == nil else { return }
         var string = string
         string.withUTF8 { appendEscaped($0, to: &output) }
     }

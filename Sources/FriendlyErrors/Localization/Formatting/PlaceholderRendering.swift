@@ -107,14 +107,14 @@ extension PlaceholderFormat {
 
     /// The decimal digits of `value`, most significant first.
     private static func appendDecimal(_ value: UInt64, into output: inout [UInt8]) {
-        // Least significant first, then turned around in place: no buffer besides `output`.
-        let start = output.count
-        var remaining = value
+        // From the most significant digit, under the largest power of ten that fits: no buffer besides
+        // `output`, and nothing put in order afterwards (reversing `output[start...]` copied the slice).
+        var power: UInt64 = 1
+        while power <= value / 10 { power *= 10 }
         repeat {
-            output.append(UInt8(ascii: "0") + UInt8(truncatingIfNeeded: remaining % 10))
-            remaining /= 10
-        } while remaining != 0
-        output[start...].reverse()
+            output.append(UInt8(ascii: "0") + UInt8(truncatingIfNeeded: value / power % 10))
+            power /= 10
+        } while power > 0
     }
 
     private static func appendFixed(

@@ -17,11 +17,17 @@ final class PlaceholderTemplate: Sendable {
         let verbatim: String
         /// A `%@` or `%s` without a width: the argument's text appended as it is.
         let isPlainObject: Bool
+        /// A `%d`, `%lld`, `%u`… without flags, width or precision: an integer's digits alone (`String(value)`).
+        let isPlainDecimal: Bool
     }
 
     /// The text before each placeholder, then the text after the last: one more than `placeholders`.
     /// `%%` is already a `%` here.
     private let literals: [String]
+    /// Whether every placeholder, if any, shows a whole number (`%d`, `%lld`, `%u`, `%x`…): such a text is
+    /// formatted without reserving room (``formatNumbers(_:)``), which a text with a string argument, often
+    /// long, needs.
+    private let takesNumbersOnly: Bool
     private let placeholders: [Placeholder]
     /// The UTF-8 length of the literals, to reserve the result once.
     private let literalLength: Int
@@ -61,14 +67,29 @@ final class PlaceholderTemplate: Sendable {
             }
             var isPlainObject = false
             if case .object = spec.conversion, spec.width == nil { isPlainObject = true }
+            var isPlainDecimal = false
+            if spec.flags.isEmpty, spec.width == nil, spec.precision == nil {
+                switch spec.conversion {
+                case .signed, .unsigned: isPlainDecimal = true
+                default: break
+                }
+            }
             endLiteral()
             placeholders.append(
                 Placeholder(
                     spec: spec, argument: spec.kind == nil ? nil : argument,
-                    verbatim: String(decoding: bytes[spec.range], as: UTF8.self), isPlainObject: isPlainObject))
+                    verbatim: String(decoding: bytes[spec.range], as: UTF8.self), isPlainObject: isPlainObject,
+                    isPlainDecimal: isPlainDecimal))
         }
         endLiteral()
         self.literals = literals
+        let takesNumbersOnly = placeholders.allSatisfy { placeholder in
+            switch placeholder.spec.conversion {
+            case .signed, .unsigned, .octal, .hex: placeholder.argument != nil
+            default: false
+            }
+        }
+        self.takesNumbersOnly = takesNumbersOnly
         self.placeholders = placeholders
         self.literalLength = literalLength
     }
@@ -77,7 +98,9 @@ final class PlaceholderTemplate: Sendable {
     /// is shown as its own value, a placeholder without an argument is kept verbatim, extra
     /// arguments are ignored.
     func format(_ arguments: [Argument]) -> String {
-        guard !placeholders.isEmpty else { return literals[0] }
+        // One test, where there was one (`placeholders.isEmpty`): a text with a string argument pays nothing more.
+        if takesNumbersOnly { return formatNumbers(arguments) }
+        // A text with a string argument: literals and arguments appended as strings (see `takesNumbersOnly`).
         var result = ""
         result.reserveCapacity(literalLength + 16 * placeholders.count)
         result += literals[0]
@@ -93,6 +116,34 @@ final class PlaceholderTemplate: Sendable {
                 }
             } else {
                 result += placeholder.verbatim
+            }
+            result += literals[position + 1]
+        }
+        return result
+    }
+
+    /// ``format(_:)`` for a text whose placeholders all take numbers (or without any), with no room reserved
+    /// and a plain decimal's digits made by `String(value)`: a short text, as "Error 404", stays a small string
+    /// that needs no heap at all (the room reserved, the rendered bytes and the digits turned around in place
+    /// each took one).
+    private func formatNumbers(_ arguments: [Argument]) -> String {
+        guard !placeholders.isEmpty else { return literals[0] }
+        var result = literals[0]
+        var rendered: [UInt8] = []
+        for position in placeholders.indices {
+            if let argument = placeholders[position].argument, argument < arguments.count {
+                switch arguments[argument].storage {
+                case .integer(let value) where placeholders[position].isPlainDecimal:
+                    result += String(value)
+                case .unsigned(let value) where placeholders[position].isPlainDecimal:
+                    result += String(value)
+                default:
+                    rendered.removeAll(keepingCapacity: true)
+                    PlaceholderFormat.render(arguments[argument], as: placeholders[position].spec, into: &rendered)
+                    result += String(decoding: rendered, as: UTF8.self)
+                }
+            } else {
+                result += placeholders[position].verbatim
             }
             result += literals[position + 1]
         }

@@ -1,22 +1,21 @@
 /// Writes one alert's page or fragment as UTF-8 bytes: fixed markup appended as it is, every text
 /// through ``HTMLEscaper``, every link checked by ``LinkReference``.
+///
+/// The alert, the presenter and the request are parameters of the methods, not fields: a writer that kept
+/// them copied each (every text and table retained, then released).
 struct HTMLPageWriter {
-    let presenter: HTMLPresenter
-    let alert: Alert
-    let request: ErrorRequest
+    let limits: PresenterLimits
     private(set) var bytes: [UInt8] = []
 
-    init(presenter: HTMLPresenter, alert: Alert, request: ErrorRequest, reservingCapacity capacity: Int) {
-        self.presenter = presenter
-        self.alert = alert
-        self.request = request
+    init(limits: PresenterLimits, reservingCapacity capacity: Int) {
+        self.limits = limits
         bytes.reserveCapacity(capacity)
     }
 
-    private var textLimit: Int { presenter.limits.maximumTextBytes }
+    private var textLimit: Int { limits.maximumTextBytes }
 
-    mutating func writePage() {
-        let language = JSONPresenter.languageTag(alert.language, maximumBytes: presenter.limits.maximumIdentifierBytes)
+    mutating func writePage(_ alert: Alert, presenter: HTMLPresenter, request: ErrorRequest) {
+        let language = JSONPresenter.languageTag(alert.language, maximumBytes: limits.maximumIdentifierBytes)
         raw("<!DOCTYPE html>\n<html lang=\"")
         string(language)
         if TextDirection.isRightToLeft(language) {
@@ -35,56 +34,54 @@ struct HTMLPageWriter {
             <meta name="robots" content="noindex">
             <title>
             """)
-        text(title)
+        title(alert)
         if let suffix = presenter.titleSuffix, !suffix.isEmpty {
             raw(" – ")
-            text(suffix.cappedAtGraphemeBoundary(maxUTF8Bytes: textLimit))
+            text(suffix, cappedAt: textLimit)
         }
-        raw("</title>\n<style")
+        // Fixed markup in as few pieces as the page allows: each append costs about 100 instructions, however short.
         if let nonce = request.styleNonce.flatMap(Self.nonce) {
-            raw(" nonce=\"")
+            raw("</title>\n<style nonce=\"")
             string(nonce)
-            raw("\"")
+            raw("\">")
+        } else {
+            raw("</title>\n<style>")
         }
-        raw(">")
         bytes.append(contentsOf: presenter.styleSheet.bytes)
         raw("</style>\n</head>\n<body class=\"fe-page\">\n<main>\n")
-        writeFragment(headingLevel: 1)
+        writeFragment(alert, request: request, homeHref: presenter.homeHref, headingLevel: 1)
         raw("</main>\n</body>\n</html>\n")
     }
 
-    mutating func writeFragment(headingLevel: Int) {
+    mutating func writeFragment(_ alert: Alert, request: ErrorRequest, homeHref: String, headingLevel: Int) {
         let texts = alert.presenterTexts
-        let level = Self.headingLevels[min(6, max(1, headingLevel)) - 1]
-        raw("<section class=\"fe-alert fe-")
+        let level = min(6, max(1, headingLevel)) - 1
         switch alert.severity {
-        case .warning: raw("warning")
-        case .info: raw("info")
-        default: raw("error")
+        case .warning:
+            raw("<section class=\"fe-alert fe-warning\" aria-labelledby=\"fe-title\">\n<p class=\"fe-status\">")
+        case .info: raw("<section class=\"fe-alert fe-info\" aria-labelledby=\"fe-title\">\n<p class=\"fe-status\">")
+        default: raw("<section class=\"fe-alert fe-error\" aria-labelledby=\"fe-title\">\n<p class=\"fe-status\">")
         }
-        raw("\" aria-labelledby=\"fe-title\">\n<p class=\"fe-status\">")
         text(texts.text("html.status", arguments: [.integer(alert.httpStatus)]) ?? "Error \(alert.httpStatus)")
-        raw("</p>\n<h")
-        raw(level)
-        raw(" class=\"fe-title\" id=\"fe-title\" dir=\"auto\">")
-        text(title)
-        raw("</h")
-        raw(level)
-        raw(">\n")
-        if alert.message != alert.title { paragraph("fe-message", alert.message) }
-        if let reason = alert.reason { paragraph("fe-reason", reason) }
-        if let suggestion = alert.suggestion { paragraph("fe-suggestion", suggestion) }
-        writeFieldProblems(texts)
+        raw(Self.headingOpenings[level])
+        title(alert)
+        raw(Self.headingClosings[level])
+        if alert.message != alert.title { paragraph("<p class=\"fe-message\" dir=\"auto\">", alert.message) }
+        if let reason = alert.reason { paragraph("<p class=\"fe-reason\" dir=\"auto\">", reason) }
+        if let suggestion = alert.suggestion {
+            paragraph("<p class=\"fe-suggestion\" dir=\"auto\">", suggestion)
+        }
+        writeFieldProblems(alert, texts)
         if let detail = alert.debugDetail {
             raw("<pre class=\"fe-debug\" dir=\"auto\">")
-            text(detail.cappedAtGraphemeBoundary(maxUTF8Bytes: presenter.limits.maximumDebugDetailBytes))
+            text(detail, cappedAt: limits.maximumDebugDetailBytes)
             raw("</pre>\n")
         }
         if let reference = alert.referenceID, !reference.isEmpty {
             raw("<p class=\"fe-reference\"><span>")
             text(texts.text("html.reference") ?? "Reference ID")
             raw("</span> <code dir=\"ltr\">")
-            text(reference.cappedAtGraphemeBoundary(maxUTF8Bytes: presenter.limits.maximumIdentifierBytes))
+            text(reference, cappedAt: limits.maximumIdentifierBytes)
             raw("</code></p>\n")
         }
         if let traceID = request.traceID.flatMap(ErrorRequest.cleanTraceID) {
@@ -94,68 +91,81 @@ struct HTMLPageWriter {
             text(traceID)
             raw("</code></p>\n")
         }
-        writeActions(texts)
-        raw("</section>\n")
+        writeActions(alert, request: request, homeHref: homeHref, texts)
+        raw("</div>\n</section>\n")
     }
 
-    private static let headingLevels: [StaticString] = ["1", "2", "3", "4", "5", "6"]
+    /// The status line's end and the heading's start, and the heading's end, for levels 1 to 6.
+    private static let headingOpenings: [StaticString] = [
+        "</p>\n<h1 class=\"fe-title\" id=\"fe-title\" dir=\"auto\">",
+        "</p>\n<h2 class=\"fe-title\" id=\"fe-title\" dir=\"auto\">",
+        "</p>\n<h3 class=\"fe-title\" id=\"fe-title\" dir=\"auto\">",
+        "</p>\n<h4 class=\"fe-title\" id=\"fe-title\" dir=\"auto\">",
+        "</p>\n<h5 class=\"fe-title\" id=\"fe-title\" dir=\"auto\">",
+        "</p>\n<h6 class=\"fe-title\" id=\"fe-title\" dir=\"auto\">",
+    ]
+    private static let headingClosings: [StaticString] = [
+        "</h1>\n", "</h2>\n", "</h3>\n", "</h4>\n", "</h5>\n", "</h6>\n",
+    ]
 
-    private var title: String {
-        (alert.title.isEmpty ? alert.code : alert.title).cappedAtGraphemeBoundary(maxUTF8Bytes: textLimit)
+    /// Appends the title (the code when it has none), capped.
+    private mutating func title(_ alert: Alert) {
+        text(alert.title.isEmpty ? alert.code : alert.title, cappedAt: textLimit)
     }
 
-    private mutating func paragraph(_ className: StaticString, _ value: String) {
-        raw("<p class=\"")
-        raw(className)
-        raw("\" dir=\"auto\">")
-        text(value.cappedAtGraphemeBoundary(maxUTF8Bytes: textLimit))
+    /// `opening` (`<p class="fe-message" dir="auto">`), `value` capped and escaped, and `</p>`.
+    private mutating func paragraph(_ opening: StaticString, _ value: String) {
+        raw(opening)
+        text(value, cappedAt: textLimit)
         raw("</p>\n")
     }
 
-    private mutating func writeFieldProblems(_ texts: PresenterTexts) {
+    private mutating func writeFieldProblems(_ alert: Alert, _ texts: PresenterTexts) {
         guard !alert.fieldProblems.isEmpty else { return }
         raw("<div class=\"fe-problems\">\n<p class=\"fe-problems-label\" id=\"fe-problems-label\">")
         text(texts.text("html.fieldProblems") ?? "Please check these fields:")
         raw("</p>\n<ul aria-labelledby=\"fe-problems-label\">\n")
-        let problems = alert.fieldProblems.prefix(presenter.limits.maximumFieldProblems)
+        let problems = alert.fieldProblems.prefix(limits.maximumFieldProblems)
         for (problem, id) in zip(problems, Self.fieldIDs(problems)) {
             raw("<li id=\"")
             string(id)
             raw("\"><code class=\"fe-field\" dir=\"auto\">")
-            text(Self.displayedField(problem).cappedAtGraphemeBoundary(maxUTF8Bytes: textLimit))
+            text(Self.displayedField(problem), cappedAt: textLimit)
             raw("</code> <span dir=\"auto\">")
-            text(
-                (problem.message.isEmpty ? alert.title : problem.message).cappedAtGraphemeBoundary(
-                    maxUTF8Bytes: textLimit))
+            text(problem.message.isEmpty ? alert.title : problem.message, cappedAt: textLimit)
             raw("</span></li>\n")
         }
         raw("</ul>\n</div>\n")
     }
 
-    private mutating func writeActions(_ texts: PresenterTexts) {
+    private mutating func writeActions(
+        _ alert: Alert, request: ErrorRequest, homeHref: String, _ texts: PresenterTexts
+    ) {
         let actions = PageActions.actions(
-            for: alert, request: request, home: presenter.home, texts: texts,
-            maximum: presenter.limits.maximumActions)
+            for: alert, request: request, homeHref: homeHref, texts: texts,
+            maximum: limits.maximumActions)
         let primary = actions.firstIndex { $0.role == .default } ?? actions.firstIndex { $0.role == .cancel }
         raw("<div class=\"fe-actions\">\n")
-        for (index, action) in actions.enumerated() {
-            guard let href = action.href else { continue }
-            raw("<a class=\"fe-button")
-            switch action.role {
-            case .cancel: raw(" fe-cancel")
-            case .destructive: raw(" fe-destructive")
-            case .default: break
+        // Each action read where it is: `for (index, action) in actions.enumerated()` copied it out (its texts
+        // retained and released).
+        for index in actions.indices {
+            guard let href = actions[index].href else { continue }
+            switch (actions[index].role, index == primary) {
+            case (.cancel, false): raw("<a class=\"fe-button fe-cancel\" href=\"")
+            case (.cancel, true): raw("<a class=\"fe-button fe-cancel fe-primary\" href=\"")
+            case (.destructive, false): raw("<a class=\"fe-button fe-destructive\" href=\"")
+            case (.destructive, true): raw("<a class=\"fe-button fe-destructive fe-primary\" href=\"")
+            case (.default, false): raw("<a class=\"fe-button\" href=\"")
+            case (.default, true): raw("<a class=\"fe-button fe-primary\" href=\"")
             }
-            if index == primary { raw(" fe-primary") }
-            raw("\" href=\"")
             text(href)
             raw("\" data-action=\"")
-            text(action.id.cappedAtGraphemeBoundary(maxUTF8Bytes: presenter.limits.maximumIdentifierBytes))
+            text(actions[index].id, cappedAt: limits.maximumIdentifierBytes)
             raw("\" dir=\"auto\">")
-            text(action.label.cappedAtGraphemeBoundary(maxUTF8Bytes: textLimit))
+            text(actions[index].label, cappedAt: textLimit)
             raw("</a>\n")
         }
-        raw("</div>\n")
+        // `</div>` is written with `</section>` (``writeFragment(_:request:homeHref:headingLevel:)``).
     }
 
     /// One element id per field problem, all different: `fe-field-` and the field's slug; a field
@@ -237,6 +247,17 @@ struct HTMLPageWriter {
     private mutating func text(_ value: String) {
         HTMLEscaper.appendEscaped(value, to: &bytes)
     }
+
+    /// Appends `value` escaped, capped at `maxUTF8Bytes` bytes (`cappedAtGraphemeBoundary`): a text that
+    /// fits, as nearly every one does, is escaped where it is, not copied (`cappedAtGraphemeBoundary` returned
+    /// a retained copy of each).
+    private mutating func text(_ value: String, cappedAt maxUTF8Bytes: Int) {
+        if value.utf8.count <= maxUTF8Bytes {
+            text(value)
+        } else {
+            text(value.cappedAtGraphemeBoundary(maxUTF8Bytes: maxUTF8Bytes))
+        }
+    }
 }
 
 /// Whether a language is written right to left, for the page's `dir`.
@@ -244,12 +265,14 @@ enum TextDirection {
     /// Whether `tag`'s script is right-to-left: an explicit script subtag (`Arab`, `Hebr`, `Thaa`,
     /// `Syrc`, `Nkoo`, `Adlm`, `Rohg`, `Mand`, `Samr`) decides; otherwise its language's usual one.
     static func isRightToLeft(_ tag: String) -> Bool {
-        // The usual case, a bare language (`en`, `ja`): a switch over the literals, no allocation.
-        if !tag.utf8.contains(UInt8(ascii: "-")) {
+        // The usual case, a bare language (`en`, `ja`): a switch over the literals, no allocation; the usual
+        // left-to-right languages first (each literal that differs costs a comparison), the bytes scanned
+        // contiguously for a `-` (through `utf8.contains`, about 130 instructions).
+        if !tag.containsUTF8Byte(UInt8(ascii: "-")) {
             switch tag {
+            case "en", "de", "es", "fr", "ja", "ko", "zh", "pt", "it", "nl", "und": return false
             case "ar", "arc", "ckb", "dv", "fa", "he", "iw", "ks", "ps", "sd", "syr", "ug", "ur", "yi", "ji", "nqo":
                 return true
-            case "en", "de", "es", "fr", "ja", "ko", "zh", "pt", "it", "nl", "und": return false
             default: break
             }
         }

@@ -39,7 +39,9 @@
 public struct HTMLPresenter: AlertPresenter {
     /// Where the page's Cancel leads when the browser came from no page of the same site: a relative
     /// reference or an `http(s)` URL (`"/"` by default; an unsafe value counts as `"/"`).
-    public var home: String
+    public var home: String {
+        didSet { homeHref = LinkReference.validated(home) ?? "/" }
+    }
     /// Added to the title in the page's `<title>` (`"Insufficient funds – Shop"`), or `nil`.
     public var titleSuffix: String?
     /// The colours, font and corners of the page.
@@ -53,6 +55,9 @@ public struct HTMLPresenter: AlertPresenter {
 
     /// The style element's text and its hash.
     private(set) var styleSheet: StyleSheet
+    /// ``home`` as the page's Cancel writes it: checked once (``LinkReference/validated(_:)``), `"/"` when
+    /// unsafe, not on every page.
+    private(set) var homeHref: String
 
     /// A presenter; every setting has a default.
     ///
@@ -64,6 +69,7 @@ public struct HTMLPresenter: AlertPresenter {
         limits: PresenterLimits = .standard, output: TextOutput = .standardOutput
     ) {
         self.home = home
+        homeHref = LinkReference.validated(home) ?? "/"
         self.titleSuffix = titleSuffix
         self.brand = brand
         self.limits = limits
@@ -96,8 +102,8 @@ public struct HTMLPresenter: AlertPresenter {
     /// layout: no style element — include ``styleSheetText`` in the app's CSS (its rules are all under
     /// `.fe-alert` and the `--fe-*` variables) — and a heading of the level given (2 by default).
     public func fragment(for alert: Alert, request: ErrorRequest = ErrorRequest(), headingLevel: Int = 2) -> String {
-        var writer = HTMLPageWriter(presenter: self, alert: alert, request: request, reservingCapacity: 2048)
-        writer.writeFragment(headingLevel: headingLevel)
+        var writer = HTMLPageWriter(limits: limits, reservingCapacity: 2048)
+        writer.writeFragment(alert, request: request, homeHref: homeHref, headingLevel: headingLevel)
         return String(decoding: writer.bytes, as: UTF8.self)
     }
 
@@ -105,9 +111,8 @@ public struct HTMLPresenter: AlertPresenter {
     @_spi(RepositoryInternals) public func pageBytes(for alert: Alert, request: ErrorRequest = ErrorRequest())
         -> [UInt8]
     {
-        var writer = HTMLPageWriter(
-            presenter: self, alert: alert, request: request, reservingCapacity: styleSheet.bytes.count + 2048)
-        writer.writePage()
+        var writer = HTMLPageWriter(limits: limits, reservingCapacity: styleSheet.bytes.count + 2048)
+        writer.writePage(alert, presenter: self, request: request)
         return writer.bytes
     }
 

@@ -3,11 +3,11 @@ enum PageActions {
     /// The followable actions of `alert`, in the Human Interface Guidelines' order (``AlertAction/orderedActions(for:cancel:ok:)``):
     /// each recovery with a link of its own; a `retry` recovery, and for a transient category or an
     /// unexpected error (whose texts ask to try again) a "Try again" of the page's own, to the
-    /// request's URL for `GET` and `HEAD`; then exactly one cancel,
-    /// to the same-origin page the browser came from or to `home`. A recovery with neither is left
-    /// out; at most `maximum` actions, the cancel always among them.
+    /// request's URL for `GET` and `HEAD`; then exactly one cancel, to the same-origin page the browser
+    /// came from or to `homeHref` (the presenter's home, checked). A recovery with neither is left out;
+    /// at most `maximum` actions, the cancel always among them.
     static func actions(
-        for alert: Alert, request: ErrorRequest, home: String, texts: PresenterTexts, maximum: Int
+        for alert: Alert, request: ErrorRequest, homeHref: String, texts: PresenterTexts, maximum: Int
     ) -> [AlertAction] {
         let retry = retryHref(request)
         var recoveries: [AlertAction] = []
@@ -16,7 +16,7 @@ enum PageActions {
             if action.href != nil {
                 recoveries.append(action)
             } else if action.id == retryID, let retry {
-                recoveries.append(AlertAction(id: retryID, label: action.label, role: action.role, href: retry))
+                recoveries.append(AlertAction(id: retryID, label: action.label, role: action.role, checkedHref: retry))
             }
         }
         // An unexpected error's texts ask to try again (`unexpected.suggestion`): the page offers it.
@@ -24,14 +24,14 @@ enum PageActions {
             !recoveries.contains(where: { $0.id == retryID })
         {
             let label = texts.text("html.tryAgain") ?? "Try again"
-            recoveries.append(AlertAction(id: retryID, label: label, role: .default, href: retry))
+            recoveries.append(AlertAction(id: retryID, label: label, role: .default, checkedHref: retry))
         }
         let back = backHref(request)
         let cancelLabel =
             back != nil ? texts.text("html.goBack") ?? "Go back" : texts.text("html.goHome") ?? "Go to the home page"
         let cancel = AlertAction(
             id: AlertAction.cancelID, label: cancelLabel, role: .cancel,
-            href: back ?? LinkReference.validated(home) ?? "/")
+            checkedHref: back ?? homeHref)
         return AlertAction.orderedActions(for: recoveries, cancel: cancel, ok: cancel)
     }
 
