@@ -7,21 +7,6 @@ import GRPCProtobuf
 import SwiftProtobuf
 import Synchronization
 
-/// The shop's `PlaceOrder` throwing one error, as GRPCErrorBenchmark's servers run it.
-struct ThrowingShop: RegistrableRPCService {
-    let error: @Sendable () -> any Error
-
-    func registerMethods<Transport: ServerTransport>(with router: inout RPCRouter<Transport>) {
-        router.registerHandler(
-            forMethod: ShopService.placeOrder, deserializer: ProtobufDeserializer<Google_Protobuf_StringValue>(),
-            serializer: ProtobufSerializer<Google_Protobuf_StringValue>()
-        ) { request, _ in
-            _ = try await ServerRequest(stream: request)
-            throw error()
-        }
-    }
-}
-
 /// `count` error RPCs, one after another, over HTTP/2 on loopback with a real grpc-swift client and server
 /// (grpc-swift-nio-transport), after `warmUp` more: the whole route of one error RPC, transport and client
 /// included, for callgrind. `service` throws; `interceptors` are the server's. Returns the RPCs' trailer counts.

@@ -31,21 +31,6 @@ let rounds = option("--rounds", 5)
 let callers = option("--callers", 16)
 let language = arguments.firstIndex(of: "--language").flatMap { $0 + 1 < arguments.count ? arguments[$0 + 1] : nil }
 
-/// The shop's `PlaceOrder` with one error: what both servers run.
-struct ThrowingShop: RegistrableRPCService {
-    let error: @Sendable () -> any Error
-
-    func registerMethods<Transport: ServerTransport>(with router: inout RPCRouter<Transport>) {
-        router.registerHandler(
-            forMethod: ShopService.placeOrder, deserializer: ProtobufDeserializer<Google_Protobuf_StringValue>(),
-            serializer: ProtobufSerializer<Google_Protobuf_StringValue>()
-        ) { request, _ in
-            _ = try await ServerRequest(stream: request)
-            throw error()
-        }
-    }
-}
-
 /// The process's CPU time so far (user + system), in microseconds: client and server together, the
 /// same client work in both runs, so the difference is the server's.
 func cpuMicroseconds() -> Double {
