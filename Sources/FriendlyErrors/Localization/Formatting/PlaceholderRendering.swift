@@ -71,7 +71,7 @@ extension PlaceholderFormat {
                 // The common `%d` / `%lld` / `%u`: the digits alone, written in place, with none of
                 // the arrays padding and prefixes need.
                 if negative { output.append(UInt8(ascii: "-")) }
-                appendDecimal(magnitude, into: &output)
+                output.appendDecimalDigits(of: magnitude)
                 return
             default:
                 break
@@ -103,18 +103,6 @@ extension PlaceholderFormat {
         appendNumber(
             sign: sign(negative: negative, spec: spec) + prefix, body: digits, zeroPad: zeroPad, spec: spec,
             into: &output)
-    }
-
-    /// The decimal digits of `value`, most significant first.
-    private static func appendDecimal(_ value: UInt64, into output: inout [UInt8]) {
-        // From the most significant digit, under the largest power of ten that fits: no buffer besides
-        // `output`, and nothing put in order afterwards (reversing `output[start...]` copied the slice).
-        var power: UInt64 = 1
-        while power <= value / 10 { power *= 10 }
-        repeat {
-            output.append(UInt8(ascii: "0") + UInt8(truncatingIfNeeded: value / power % 10))
-            power /= 10
-        } while power > 0
     }
 
     private static func appendFixed(

@@ -79,15 +79,7 @@ struct JSONWriter: Sendable {
     mutating func int(_ value: Int) {
         separate()
         if value < 0 { bytes.append(UInt8(ascii: "-")) }
-        // Digits from the most significant one, under the largest power of ten that fits: no String is made
-        // for a number, and nothing is put in order afterwards (reversing `bytes[start...]` copied the slice).
-        let magnitude = value.magnitude
-        var power: UInt = 1
-        while power <= magnitude / 10 { power *= 10 }
-        repeat {
-            bytes.append(UInt8(ascii: "0") + UInt8(magnitude / power % 10))
-            power /= 10
-        } while power > 0
+        bytes.appendDecimalDigits(of: UInt64(value.magnitude))
         needsComma = true
     }
 
