@@ -22,7 +22,6 @@ extension AlertPipeline {
         for error: any Error, in preference: LanguagePreference = .process,
         context: ClassificationContext = .processUser
     ) -> Alert {
-        noteAlert()
         let classification = classify(error, context: context)
         if classification.textLanguage != nil { return alert(inTextLanguageOf: classification) }
         return AlertLocalizer(catalog: catalog).alert(
@@ -32,7 +31,6 @@ extension AlertPipeline {
     /// The alert for a classification this pipeline made, in the languages of `preference`: for the
     /// library's own entry points, which look at the classification (its log level) first.
     package func alert(localizing classification: Classification, in preference: LanguagePreference) -> Alert {
-        noteAlert()
         if classification.textLanguage != nil { return alert(inTextLanguageOf: classification) }
         return AlertLocalizer(catalog: catalog).alert(
             for: classification, chain: catalog.languageOrdinals(for: preference), row: knownRow(of: classification))

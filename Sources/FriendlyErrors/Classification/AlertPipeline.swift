@@ -51,10 +51,7 @@ public struct AlertPipeline: Sendable {
 
     /// The catalogs texts are looked up in: the library's own, with the app's layered over them.
     public private(set) var catalog: TranslationCatalog {
-        didSet {
-            knownCodeRows = Self.knownCodeRows(in: catalog)
-            warmup = SharingWarmup()
-        }
+        didSet { knownCodeRows = Self.knownCodeRows(in: catalog) }
     }
     /// The rows in ``catalog``'s index of the built-in entries' codes, by
     /// ``FoundationErrorTable/Entry/ordinal`` (-1 for none): made once per catalog, so that every
@@ -70,9 +67,6 @@ public struct AlertPipeline: Sendable {
     var userFacingTypes: [ObjectIdentifier: String] = [:]
     private var observers: [@Sendable (ClassificationEvent) -> Void] = []
     private var chain = ClassifierChain(links: [], fallback: FallbackClassifier(includesDebugDetails: false))
-    /// Counts this pipeline's first alerts; at ``SharingWarmup/threshold`` its storage is marked shared
-    /// for good (``prepareForSharing()``).
-    private var warmup = SharingWarmup()
 
     /// A pipeline with the built-in classifiers, the built-in catalog and the given settings.
     public init(catalog: TranslationCatalog = .builtIn, configuration: Configuration = Configuration()) {
@@ -295,64 +289,7 @@ public struct AlertPipeline: Sendable {
             // For a server's client the foreign link reads the listed types alone: with none listed it
             // passes every error on, so the chain ends before it.
             serverClientCount: userFacingTypes.isEmpty ? links.count - 1 : links.count)
-        warmup = SharingWarmup()
     }
-
-    /// Whether fewer than ``SharingWarmup/threshold`` alerts were made (its storage not marked yet).
-    var isWarmupCold: Bool { warmup.isCold }
-
-    /// Notes one alert; the pipeline's storage is marked shared for good once it is warm.
-    @inline(__always)
-    func noteAlert() {
-        if warmup.isCold { warmup.count(self) }
-    }
-
-    /// Marks what every alert of this pipeline reads, and the library's own shared values, immortal
-    /// (``SharedForever``): threads sharing the pipeline then write none of their reference counts. Only
-    /// the library's own storage: the catalog, the built-in classifiers and the chain that holds them,
-    /// never an app's classifiers, rules or observers.
-    func prepareForSharing() {
-        // What an alert reads of the catalog: its index (the texts by slot, the codes, the prebuilt
-        // actions, the templates) and its negotiator. The parsed tables, locations and diagnostics are
-        // for inspection and labels, not an alert's path, and walking them would cost ten times more.
-        SharedForever.keep(catalog.index)
-        SharedForever.keep(catalog.negotiator)
-        catalog.markStoragesAlertsCopy()
-        SharedForever.keep(knownCodeRows)
-        SharedForever.keep(warmup)
-        SharedForever.keep(chain.shallowParts)
-        for link in chain.links where link is FoundationErrorClassifier || link is ForeignErrorClassifier {
-            SharedForever.keep(link)
-        }
-        SharedForever.keep(chain.fallback)
-        SharingWarmup.prepareLibraryValues()
-    }
-}
-
-/// The count of a pipeline's first alerts (issue 35). While cold, every alert adds one (a shared
-/// write); from ``threshold`` on, an alert only reads that it is warm.
-final class SharingWarmup: Sendable {
-    static let threshold = 1_000
-    private let uses = Atomic<Int>(0)
-
-    var isCold: Bool { uses.load(ordering: .relaxed) < Self.threshold }
-
-    func count(_ pipeline: AlertPipeline) {
-        if uses.add(1, ordering: .relaxed).newValue == Self.threshold { pipeline.prepareForSharing() }
-    }
-
-    /// The library's process-wide values alerts read, marked once.
-    static func prepareLibraryValues() {
-        _ = libraryValuesPrepared
-    }
-
-    private static let libraryValuesPrepared: Bool = {
-        SharedForever.keep(ErrorCategory.builtIn)
-        SharedForever.keep(ClassificationContext.processUser)
-        SharedForever.keep(ReferenceID.processKeys)
-        SharedForever.keep(FoundationErrorTable.allEntries)
-        return true
-    }()
 }
 
 /// The links of a pipeline after unwrapping, in order, ended by the fallback. A class, so that the
@@ -369,18 +306,6 @@ private final class ClassifierChain: Sendable {
         self.links = links
         self.fallback = fallback
         self.serverClientCount = min(serverClientCount ?? links.count, links.count)
-    }
-
-    /// The chain object and its array of links, without the links: what ``SharedForever`` may mark
-    /// whatever the app's classifiers are.
-    var shallowParts: ShallowParts { ShallowParts(chain: self) }
-
-    struct ShallowParts: SharedForeverPreparing, Sendable {
-        let chain: ClassifierChain
-        func prepareForSharing(_ walker: inout SharedForever.Walker) {
-            _ = walker.mark(object: chain)
-            walker.markStorageOnly(of: chain.links)
-        }
     }
 
     /// The chain from link `stage` on. Each link gets the rest as a non-escaping closure, so

@@ -1,7 +1,7 @@
 import Foundation
 
 // Foundation bridging: every FriendlyError describes itself to code that only knows
-// LocalizedError and RecoverableError.
+// LocalizedError, and offers its recoveries without blocking a thread.
 extension FriendlyError {
     /// The alert's message, for code that only knows Foundation's `LocalizedError` (and so for
     /// `localizedDescription`, argument-parser and SwiftUI's `.alert(isPresented:error:)`).
@@ -33,26 +33,26 @@ extension FriendlyError {
         return bridgedAlert.actions.filter(\.isRecovery).map(\.label)
     }
 
-    /// Runs the recovery at `recoveryIndex` of ``recoveryOptions`` and answers whether it fixed the
-    /// problem (`.recovered` or `.retry`).
+    /// Starts the recovery at `recoveryIndex` of ``recoveryOptions`` and calls `resultHandler` once it
+    /// ends, with whether it fixed the problem (`.recovered` or `.retry`); at once with `false` when
+    /// there is no such recovery.
     ///
-    /// Foundation's protocol is synchronous, so this blocks the calling thread until the async
-    /// recovery finishes: call it from a thread of your own, not from a task. Prefer
-    /// ``AlertPipeline/present(_:in:)``, which runs recoveries asynchronously.
-    public func attemptRecovery(optionIndex recoveryIndex: Int) -> Bool {
+    /// Nothing waits: the recovery runs in a new task and the handler is called from it. (Foundation's
+    /// synchronous `RecoverableError.attemptRecovery(optionIndex:)` is not offered: it would have to
+    /// block the calling thread until the async recovery ends, which starves Swift's cooperative
+    /// pool.) Prefer ``AlertPipeline/present(_:in:)``, which runs recoveries with the alert.
+    public func attemptRecovery(
+        optionIndex recoveryIndex: Int, resultHandler: @escaping @Sendable (_ recovered: Bool) -> Void
+    ) {
         let recoveries = bridgedAlert.actions.filter(\.isRecovery)
         guard recoveries.indices.contains(recoveryIndex), let perform = recoveries[recoveryIndex].perform else {
-            return false
+            resultHandler(false)
+            return
         }
-        let result = RecoveryResultBox()
-        let semaphore = DispatchSemaphore(value: 0)
-        Task.detached {
+        Task {
             let outcome = try? await perform()
-            result.set(outcome == .recovered || outcome == .retry)
-            semaphore.signal()
+            resultHandler(outcome == .recovered || outcome == .retry)
         }
-        semaphore.wait()
-        return result.value
     }
 
     private func bridgedText(_ field: AlertLocalizer.Field) -> String? {
@@ -64,13 +64,4 @@ extension FriendlyError {
         let installed = AlertPresentationSystem.installedPipeline
         return installed.localizer.alert(for: Classification.of(self), chain: installed.processChain)
     }
-}
-
-/// Hands a recovery's answer from the task that ran it to the thread waiting for it.
-private final class RecoveryResultBox: @unchecked Sendable {
-    // Written once by the task before it signals the semaphore, read after the wait returns: the
-    // semaphore orders the two accesses, so no lock is needed.
-    private var stored = false
-    func set(_ value: Bool) { stored = value }
-    var value: Bool { stored }
 }

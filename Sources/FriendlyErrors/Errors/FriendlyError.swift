@@ -42,11 +42,14 @@ public import Foundation
 /// - A text without a default and without a catalog entry falls back to the category's generic text
 ///   (title, message) or is left out (reason, suggestion): a raw key is never shown.
 ///
-/// Every `FriendlyError` also answers Foundation's `LocalizedError` and `RecoverableError` in the
-/// process language (see `EntryPoints/FriendlyError+Foundation.swift`), so `localizedDescription`, SwiftUI's
-/// `.alert(isPresented:error:)` and argument-parser show the message. Do not also conform to
-/// `CustomNSError`: a type that is both loses all its strings when bridged to `NSError`.
-public protocol FriendlyError: LocalizedError, RecoverableError {
+/// Every `FriendlyError` also answers Foundation's `LocalizedError` in the process language (see
+/// `EntryPoints/FriendlyError+Foundation.swift`), so `localizedDescription`, SwiftUI's
+/// `.alert(isPresented:error:)` and argument-parser show the message. It is not a `RecoverableError`:
+/// that protocol's synchronous `attemptRecovery(optionIndex:)` would have to block a thread until an
+/// async recovery ends; `recoveryOptions` and ``attemptRecovery(optionIndex:resultHandler:)`` answer
+/// without blocking. Do not also conform to `CustomNSError`: a type that is both loses all its strings
+/// when bridged to `NSError`.
+public protocol FriendlyError: LocalizedError {
     /// The stable dotted code of this failure (`"storage.diskFull"`).
     var code: String { get }
     /// A short headline. Defaults to the key `<code>.title`, then the category's title.

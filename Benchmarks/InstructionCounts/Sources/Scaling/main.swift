@@ -6,6 +6,10 @@ import FriendlyErrors
 // arithmetic as a control (issue 35). Run with Benchmarks/scaling.sh; see Benchmarks/README.md.
 //
 //     Scaling [--threads 1,2,4] [--rounds 5] [--alerts 200000] [--kinds mix,URLError,…] [--language en]
+//     Scaling --lifetime 200        # issue 45: 200 new pipelines, each with a loaded catalog, 1,100 alerts
+//                                   # each, then dropped: RSS growth, failing above 10 MB
+//     Scaling --first-alerts 10000  # issue 45: the slowest of a new pipeline's first 10,000 alerts,
+//                                   # failing at 1 ms of the thread's CPU or more
 //
 // For each kind and thread count T, a round runs, one after the other: the control on 1 thread, the
 // alerts on 1 thread, the control on T threads, the alerts on T threads. Every thread does the same
@@ -86,6 +90,8 @@ var rounds = 5
 var alertsPerThread = 200_000
 var selectedKinds: [String]? = nil
 var language = "en"
+var lifetimePipelines: Int? = nil
+var firstAlerts: Int? = nil
 var arguments = CommandLine.arguments.dropFirst()
 while let option = arguments.popFirst() {
     let value = arguments.popFirst() ?? ""
@@ -95,9 +101,13 @@ while let option = arguments.popFirst() {
     case "--alerts": alertsPerThread = Int(value) ?? alertsPerThread
     case "--kinds": selectedKinds = value.split(separator: ",").map(String.init)
     case "--language": language = value
+    case "--lifetime": lifetimePipelines = Int(value) ?? 200
+    case "--first-alerts": firstAlerts = Int(value) ?? 10_000
     default:
         FileHandle.standardError.write(
-            Data("usage: Scaling [--threads 1,2,4] [--rounds N] [--alerts N] [--kinds mix,URLError,…] [--language en]\n".utf8))
+            Data(
+                "usage: Scaling [--threads 1,2,4] [--rounds N] [--alerts N] [--kinds mix,URLError,…] [--language en] | --lifetime N | --first-alerts N\n"
+                    .utf8))
         exit(64)
     }
 }
@@ -158,6 +168,91 @@ func timeThreads(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) -> (wa
     }
     return x
 }
+
+// MARK: New pipelines (issue 45)
+
+/// The process's resident set, in bytes (`/proc/self/statm`'s second field, in pages).
+func residentBytes() -> Int {
+    guard let statm = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return 0 }
+    let fields = statm.split(separator: " ")
+    return fields.count > 1 ? (Int(fields[1]) ?? 0) * Int(sysconf(Int32(_SC_PAGESIZE))) : 0
+}
+
+/// The repository's `Localization` folder: every built-in text in every language, a real catalog of
+/// some size for an app to load.
+let localizationFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .appendingPathComponent("../../../../Localization").standardizedFileURL.path
+
+/// 1,100 alerts of the seven kinds in turn, English and Japanese, from `pipeline`.
+func presentMany(_ pipeline: AlertPipeline, _ count: Int) {
+    let errors = kinds.map { $0.make() }
+    for number in 0..<count {
+        sink(pipeline.alert(for: errors[number % errors.count], in: number % 2 == 0 ? "en" : "ja"))
+    }
+}
+
+/// `pipelines` pipelines, each over its own `TranslationCatalog.load(folder:)` and with a rule that
+/// captures an object of 1 MiB, make 1,100 alerts each and are dropped: the RSS after against before
+/// (one such pipeline made and dropped first, so that the process's own lazily made values count in
+/// both). Exits 1 above 10 MB of growth.
+func lifetime(_ pipelines: Int) -> Never {
+    final class Captured: Sendable { let bytes = [UInt8](repeating: 7, count: 1 << 20) }
+    func oneCycle() {
+        let captured = Captured()
+        let pipeline = AlertPipeline().addingCatalog(TranslationCatalog.load(folder: localizationFolder))
+            .registering(UnknownError.self) { _ in
+                withExtendedLifetime(captured) { Classification(code: "bench.unknown", category: .internal) }
+            }
+        presentMany(pipeline, 1_100)
+    }
+    oneCycle()
+    let before = residentBytes()
+    let started = DispatchTime.now().uptimeNanoseconds
+    for _ in 0..<pipelines { oneCycle() }
+    let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
+    let after = residentBytes()
+    let growth = Double(after - before) / 1_048_576
+    print(
+        "\(pipelines) pipelines × 1,100 alerts, each with a loaded catalog (\(localizationFolder)) and a rule "
+            + "capturing 1 MiB, dropped: RSS \(format(Double(before) / 1_048_576, 1)) → "
+            + "\(format(Double(after) / 1_048_576, 1)) MB (growth \(format(growth, 1)) MB, limit 10 MB; \(format(seconds, 1)) s)")
+    exit(growth > 10 ? 1 : 0)
+}
+
+/// The slowest of the first `count` alerts of a new pipeline (an app catalog over the built-in one, the
+/// seven kinds in turn): each alert timed by the thread's CPU clock (what the alert did, whatever else
+/// the machine runs) and by the wall clock. Twice: the process's first pipeline, then a second new one.
+/// Exits 1 when an alert took 1 ms of CPU or more.
+func firstAlertsOfNewPipelines(_ count: Int) -> Never {
+    var worstCPU = 0.0
+    for which in ["the process's first pipeline", "a second new pipeline"] {
+        let pipeline = AlertPipeline().addingCatalog(appCatalog())
+        let errors = kinds.map { $0.make() }
+        var cpu: [Double] = []
+        var wall: [Double] = []
+        cpu.reserveCapacity(count)
+        wall.reserveCapacity(count)
+        for number in 0..<count {
+            let error = errors[number % errors.count]
+            let wallStart = DispatchTime.now().uptimeNanoseconds
+            let cpuStart = threadCPUSeconds()
+            sink(pipeline.alert(for: error, in: "en"))
+            cpu.append(threadCPUSeconds() - cpuStart)
+            wall.append(Double(DispatchTime.now().uptimeNanoseconds - wallStart) / 1e9)
+        }
+        let slowest = cpu.indices.max { cpu[$0] < cpu[$1] }!
+        let sorted = cpu.sorted()
+        worstCPU = max(worstCPU, cpu[slowest])
+        print(
+            "\(which): slowest of the first \(count) alerts \(format(cpu[slowest] * 1e6, 1)) µs of CPU (alert #\(slowest + 1), "
+                + "\(kinds[slowest % kinds.count].name)); 99.9th percentile \(format(sorted[count * 999 / 1000] * 1e6, 1)) µs, "
+                + "median \(format(sorted[count / 2] * 1e6, 1)) µs; wall clock: slowest \(format(wall.max()! * 1e6, 1)) µs")
+    }
+    exit(worstCPU >= 0.001 ? 1 : 0)
+}
+
+if let lifetimePipelines { lifetime(lifetimePipelines) }
+if let firstAlerts { firstAlertsOfNewPipelines(firstAlerts) }
 
 // MARK: The measurement
 

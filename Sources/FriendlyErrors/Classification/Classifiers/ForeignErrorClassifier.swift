@@ -40,7 +40,11 @@ struct ForeignErrorClassifier: ErrorClassifier {
         if facts.localized?.isRecoverable == true, let recoverable = error as? any RecoverableError {
             classification.recoveries = recoverable.recoveryOptions.prefix(8).enumerated().map { index, option in
                 Recovery(id: "option\(index + 1)", label: .verbatim(option)) {
-                    recoverable.attemptRecovery(optionIndex: index) ? .recovered : .done
+                    // The handler form: a type that recovers asynchronously answers without a thread
+                    // blocked on it (Foundation's default calls the synchronous form and answers at once).
+                    await withCheckedContinuation { continuation in
+                        recoverable.attemptRecovery(optionIndex: index) { continuation.resume(returning: $0) }
+                    } ? .recovered : .done
                 }
             }
         }

@@ -85,13 +85,3 @@ extension CatalogValue {
         }
     }
 }
-
-/// Marked for sharing (``SharedForever``) without being mirrored: a catalog holds thousands.
-extension CatalogValue: SharedForeverPreparing {
-    func prepareForSharing(_ walker: inout SharedForever.Walker) {
-        switch self {
-        case .text(let text): text.markStorage(&walker)
-        case .plural(_, let forms): forms.markStorage(&walker)
-        }
-    }
-}

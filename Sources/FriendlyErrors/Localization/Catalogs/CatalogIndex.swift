@@ -204,12 +204,3 @@ final class CatalogIndex: Sendable {
         part.count > actionSuffix.count && part.suffix(actionSuffix.count).elementsEqual(actionSuffix)
     }
 }
-
-/// Marked for sharing (``SharedForever``) without being mirrored: one per text of every language.
-extension CatalogIndex.Value: SharedForeverPreparing {
-    func prepareForSharing(_ walker: inout SharedForever.Walker) {
-        value.prepareForSharing(&walker)
-        plain?.markStorage(&walker)
-        template?.prepareForSharing(&walker)
-    }
-}

@@ -163,17 +163,6 @@ public struct TranslationCatalog: Sendable {
         negotiator.chain(for: preference)
     }
 
-    /// Marks the storages of the fields an alert copies with the catalog but does not read (issue 35,
-    /// ``SharedForever``): the parsed tables, locations, diagnostics and offered languages, not what
-    /// they hold. Copying the catalog then writes none of their counts.
-    func markStoragesAlertsCopy() {
-        SharedForever.keep(baseLanguage)
-        SharedForever.keepStorageOnly(tables)
-        SharedForever.keepStorageOnly(locations)
-        SharedForever.keepStorageOnly(diagnostics)
-        if let offered { SharedForever.keepStorageOnly(offered) }
-    }
-
     /// `languageChain(for:)` as the index's ordinals: what the hot path walks.
     func languageOrdinals(for preference: LanguagePreference) -> [Int] {
         if let spelling = preference.spelling {

@@ -154,9 +154,8 @@ final class PlaceholderTemplate: Sendable {
 /// A catalog text's ``PlaceholderTemplate``, read the first time the text is formatted: a catalog of
 /// thousands of texts loads without reading each (reading them all at load cost 70 % more on a catalog
 /// of placeholders), and an alert reads its text once per process. Safe to share: once read, the
-/// template is read by every thread without a lock (``PublishedOnce``), and a warm pipeline reads the
-/// templates of its catalog before marking them shared for good (``SharedForever``).
-final class LazyPlaceholderTemplate: Sendable, SharedForeverPreparing {
+/// template is read by every thread without a lock (``PublishedOnce``).
+final class LazyPlaceholderTemplate: Sendable {
     let text: String
     private let read = PublishedOnce<PlaceholderTemplate>()
 
@@ -167,11 +166,5 @@ final class LazyPlaceholderTemplate: Sendable, SharedForeverPreparing {
     /// `text`'s template, read once.
     var template: PlaceholderTemplate {
         read.value { PlaceholderTemplate(text) }
-    }
-
-    func prepareForSharing(_ walker: inout SharedForever.Walker) {
-        guard walker.mark(object: self) else { return }
-        walker.walk(text)
-        walker.walk(template)
     }
 }
