@@ -194,7 +194,7 @@ private struct FuzzInput {
         var alert = Alert(
             code: text(), category: .invalidData, title: text(), message: text(),
             actions: [AlertAction(id: text(), label: text(), role: .default)], language: text(),
-            occurrences: int(), httpStatusOverride: int(), location: location(), fieldProblems: problems)
+            occurrences: int(), httpStatus: int(), location: location(), fieldProblems: problems)
         if byte() & 1 == 1 { alert.language = "en" }
         return alert
     }

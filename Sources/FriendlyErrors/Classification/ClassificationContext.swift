@@ -12,7 +12,7 @@
 /// (``ClassificationEvent/context``): nothing about a classification depends on anything else.
 ///
 /// The framework's facts win over what the pipeline knows: a status in 400–599 becomes the
-/// classification's ``Classification/httpStatusOverride`` and the headers are added to its
+/// classification's ``Classification/httpStatus`` and the headers are added to its
 /// ``Classification/responseHeaders``; an error no classifier knew but the framework gave a client
 /// error status (4xx) is classified by that status (code `http.<status>`, with the framework's
 /// ``frameworkMessage`` when given) rather than as unexpected.
