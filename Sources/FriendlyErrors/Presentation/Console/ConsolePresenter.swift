@@ -118,7 +118,7 @@ public struct ConsolePresenter: AlertPresenter {
     /// let console = ConsolePresenter()
     /// console.writeLine("Reading the configuration from \(path) …")   // a path may hold anything
     /// ```
-    package func writeLine(_ text: String) {
+    public func writeLine(_ text: String) {
         let terminal = TerminalEnvironment.current(variables: environment, output: output, input: input)
         output.write(renderer(for: nil, in: terminal).line(text))
     }
