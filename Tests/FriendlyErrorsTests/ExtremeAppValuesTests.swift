@@ -242,5 +242,5 @@ struct ExtremeAppValuesTests {
 
 /// A presenter that shows nothing and answers "dismissed".
 private struct RecordingNothing: AlertPresenter {
-    func present(_ alert: Alert) async -> AlertResponse { .dismissed }
+    func present(_ alert: Alert) async -> String? { nil }
 }

@@ -69,5 +69,5 @@ struct PassThroughTests {
 
 /// A presenter that shows nothing and chooses nothing.
 struct SilentPresenter: AlertPresenter {
-    func present(_ alert: Alert) async -> AlertResponse { .dismissed }
+    func present(_ alert: Alert) async -> String? { nil }
 }

@@ -68,7 +68,7 @@ public struct ConsolePresenter: AlertPresenter {
     /// Writes `alert` in one write and, when someone can answer, asks which action to take: the
     /// answer is the chosen action's id, Cancel's for Enter, three invalid answers or the end of
     /// input. When nobody is asked the options are listed and nothing is chosen.
-    public func present(_ alert: Alert) async -> AlertResponse {
+    public func present(_ alert: Alert) async -> String? {
         // A lone OK has nothing to choose; anything more is a choice, even without closures (an app
         // presenting directly may act on the id itself).
         let choices = alert.actions.count > 1 ? alert.actions : []
@@ -83,7 +83,7 @@ public struct ConsolePresenter: AlertPresenter {
         var text = renderer.render(alert, choices: choices, notAsking: notAsking)
         guard asks else {
             output.write(text)
-            return .dismissed
+            return nil
         }
         text += renderer.prompt(choices: choices)
         output.write(text)
@@ -164,8 +164,8 @@ public struct ConsolePresenter: AlertPresenter {
 
     // MARK: Asking
 
-    private func ask(choices: [AlertAction], renderer: ConsoleRenderer) async -> AlertResponse {
-        let cancel: AlertResponse = choices.first { $0.role == .cancel }.map { .choose($0.id) } ?? .dismissed
+    private func ask(choices: [AlertAction], renderer: ConsoleRenderer) async -> String? {
+        let cancel: String? = choices.first { $0.role == .cancel }.map(\.id)
         for attempt in 1...Self.maximumInvalidAnswers {
             guard let line = await input.readLine() else {
                 // Ctrl-D leaves the cursor after the prompt; what is written next starts a line.
@@ -176,7 +176,7 @@ public struct ConsolePresenter: AlertPresenter {
             case .enter:
                 return cancel
             case .number(let number):
-                return .choose(choices[number - 1].id)
+                return choices[number - 1].id
             case .invalid:
                 if attempt < Self.maximumInvalidAnswers {
                     output.write(renderer.invalidChoice(choices: choices) + renderer.prompt(choices: choices))
