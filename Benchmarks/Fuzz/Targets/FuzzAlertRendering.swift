@@ -21,7 +21,7 @@ func fuzzAlertRendering(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         _ = renderer.render(alert, choices: alert.actions, notAsking: nil)
     }
     if let location = alert.location {
-        _ = ConsolePresenter(output: TextOutput { _ in }, options: .init(width: .columns(width)), environment: [:])
+        _ = ConsolePresenter(output: TextOutput { _ in }, width: width, environment: [:])
             .excerpt(of: location)
     }
 
