@@ -142,20 +142,20 @@ public struct ConsolePresenter: AlertPresenter {
     }
 
     /// Whether this presenter would ask now, given its options, input, output and environment.
-    public var isInteractive: Bool {
+    package var isInteractive: Bool {
         TerminalEnvironment.current(variables: environment, output: output, input: input)
             .asks(options.interactivity)
     }
 
     /// Whether this presenter would colour its output now.
-    public var usesColor: Bool {
+    package var usesColor: Bool {
         !options.layout.isPlain
             && TerminalEnvironment.current(variables: environment, output: output, input: input)
                 .usesColor(options.color)
     }
 
     /// The columns this presenter would wrap at now; `nil` for no wrapping.
-    public var columns: Int? {
+    package var columns: Int? {
         guard !options.layout.isPlain else { return nil }
         return TerminalEnvironment.current(variables: environment, output: output, input: input)
             .columns(for: options.width)
