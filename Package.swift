@@ -21,7 +21,8 @@ let package = Package(
             // Expected output, read by the tests from the source tree (see Support/Snapshot.swift).
             exclude: ["Snapshots"]),
         .testTarget(name: "FriendlyErrorsTestingTests", dependencies: ["FriendlyErrors", "FriendlyErrorsTesting"]),
-        .testTarget(name: "FriendlyErrorsURLSessionTests", dependencies: ["FriendlyErrorsURLSession"]),
+        .testTarget(
+            name: "FriendlyErrorsURLSessionTests", dependencies: ["FriendlyErrorsURLSession", "FriendlyErrorsTesting"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -246,11 +246,29 @@ import Testing
         let html = "<html><head><title>502 Bad Gateway</title></head><body><h1>502 Bad Gateway</h1>nginx</body></html>"
         let problem = Self.problem(502, html, headers: [("Content-Type", "text/html")])
         #expect(problem.code == "http.502")
-        #expect(problem.recoveries.isEmpty)
         let alert = AlertPipeline().alert(for: problem, in: "en")
-        #expect(alert.title == "Internal error")
         #expect(!alert.message.contains("nginx"))
         #expect(alert.httpStatus == 502)
+    }
+
+    /// Issue 44: a proxy's or load balancer's 502 or 504, with its HTML page or no body, is transient:
+    /// the unavailable or timeout alert with a retry, in the user's language — not "Internal error".
+    @Test(arguments: [(502, ErrorCategory.unavailable), (504, .timeout)])
+    func aGatewaysFailureIsTransientWithARetry(status: Int, category: ErrorCategory) {
+        let html = "<html><body><h1>\(status) Gateway</h1><hr>nginx/1.25</body></html>"
+        for (body, headers) in [(html, [("Content-Type", "text/html")]), ("", [])] {
+            let problem = Self.problem(status, body, headers: headers)
+            #expect(problem.category == category)
+            #expect(problem.recoveries.map(\.id) == ["retry"])
+            let alert = AlertPipeline().alert(for: problem, in: "en")
+            #expect(alert.title != "Internal error")
+            #expect(alert.exitStatus == category.exitStatus)
+            #expect(alert.exitStatus != 70)
+            #expect(alert.actions.map(\.id).contains("retry"))
+            #expect(!alert.message.contains("nginx"))
+            let japanese = AlertPipeline().alert(for: problem, in: "ja")
+            #expect(japanese.language == "ja")
+        }
     }
 
     @Test func problemJSONThatIsNotAnObjectGivesTheGenericAlert() {

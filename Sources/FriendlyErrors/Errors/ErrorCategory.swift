@@ -133,7 +133,9 @@ extension ErrorCategory {
         case 422: .invalidData
         case 429: .rateLimited
         case 499: .cancelled
-        case 503: .unavailable
+        // A gateway's 502 (its upstream failed or restarts) is as transient as a 503: a proxy or load
+        // balancer answers it while the service behind it is down.
+        case 502, 503: .unavailable
         case 507: .insufficientStorage
         case 400..<500: .invalidInput
         default: .internal
