@@ -50,7 +50,7 @@ public struct FriendlyErrorsServerOptions: Sendable {
 
     /// Options; the defaults suit production.
     public init(
-        writers: [any ErrorBodyWriter] = .standard, revealsFrameworkMessages: Bool = false, logsErrors: Bool = true,
+        writers: [any ErrorBodyWriter] = [], revealsFrameworkMessages: Bool = false, logsErrors: Bool = true,
         logsErrorValues: Bool = false, recordsSpans: Bool = true, sendsTraceID: Bool = true,
         tracer: (any Tracer)? = nil, countsErrors: Bool = true,
         metricsFactory: (any MetricsFactory)? = nil, maximumDistinctErrorTypes: Int = 200
