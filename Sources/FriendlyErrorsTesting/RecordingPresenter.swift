@@ -18,28 +18,28 @@ public final class RecordingPresenter: AlertPresenter, @unchecked Sendable {
 
     /// How the recorder answers each alert.
     public struct Answer: Sendable {
-        let choose: @Sendable (Alert, Int) -> AlertResponse
+        let choose: @Sendable (Alert, Int) -> String?
 
         /// Choose the action with this id when the alert has it, else dismiss.
         public static func choose(_ id: String) -> Answer {
-            Answer { alert, _ in alert.action(id: id) != nil ? .choose(id) : .dismissed }
+            Answer { alert, _ in alert.action(id: id) != nil ? id : nil }
         }
 
         /// Choose the alert's Cancel action (or dismiss when it has none).
-        public static let cancel = Answer { alert, _ in alert.cancelAction.map { .choose($0.id) } ?? .dismissed }
+        public static let cancel = Answer { alert, _ in alert.cancelAction.map(\.id) }
 
         /// Choose nothing: the alert is only shown.
-        public static let dismiss = Answer { _, _ in .dismissed }
+        public static let dismiss = Answer { _, _ in nil }
 
         /// Answer the n-th alert with the n-th answer, and dismiss once the script runs out.
         public static func script(_ answers: [Answer]) -> Answer {
             Answer { alert, index in
-                answers.indices.contains(index) ? answers[index].choose(alert, index) : .dismissed
+                answers.indices.contains(index) ? answers[index].choose(alert, index) : nil
             }
         }
 
         /// Answer with a closure of your own; it receives the alert and its 0-based position.
-        public static func custom(_ choose: @escaping @Sendable (Alert, Int) -> AlertResponse) -> Answer {
+        public static func custom(_ choose: @escaping @Sendable (Alert, Int) -> String?) -> Answer {
             Answer(choose: choose)
         }
     }
@@ -55,7 +55,7 @@ public final class RecordingPresenter: AlertPresenter, @unchecked Sendable {
         self.answer = answer
     }
 
-    public func present(_ alert: Alert) async -> AlertResponse {
+    public func present(_ alert: Alert) async -> String? {
         let index: Int = lock.withLock {
             inFlight += 1
             maximumInFlight = max(maximumInFlight, inFlight)

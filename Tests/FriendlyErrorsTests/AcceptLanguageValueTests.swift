@@ -25,21 +25,21 @@ import Testing
     @Test func theWildcardKeepsItsPlaceAndRefusedLanguagesComeLast() {
         let preference = LanguagePreference.acceptLanguage("fr-CH, fr;q=0.9, *;q=0.5, en;q=0")
         #expect(preference.acceptLanguageValue == "fr-CH, fr;q=0.9, *;q=0.8, en;q=0")
-        #expect(LanguagePreference([], wildcardPosition: 0, excluded: ["en"]).acceptLanguageValue == "*, en;q=0")
+        #expect(LanguagePreference(tags: [], wildcardPosition: 0, excluded: ["en"]).acceptLanguageValue == "*, en;q=0")
         // Refusing a language refuses its more specific forms, as negotiation has it.
         #expect(LanguagePreference(["pt-BR", "en"], excluded: ["pt"]).acceptLanguageValue == "en, pt;q=0")
     }
 
     @Test func theValueIsBoundedInEntriesAndLength() {
         let many = LanguagePreference(
-            ["en", "de", "fr", "es", "it", "ja", "ko", "nl", "sv", "da", "fi", "nb", "pl", "pt", "cs"].map {
+            tags: ["en", "de", "fr", "es", "it", "ja", "ko", "nl", "sv", "da", "fi", "nb", "pl", "pt", "cs"].map {
                 LanguageTag(stringLiteral: $0)
             })
         #expect(
             many.acceptLanguageValue
                 == "en, de;q=0.9, fr;q=0.8, es;q=0.7, it;q=0.6, ja;q=0.5, ko;q=0.4, nl;q=0.3, sv;q=0.2, da;q=0.1")
         let long = LanguagePreference(
-            (0..<32).map { LanguageTag(stringLiteral: "en-x-\(String(repeating: "a", count: 8))\($0 % 10)") })
+            tags: (0..<32).map { LanguageTag(stringLiteral: "en-x-\(String(repeating: "a", count: 8))\($0 % 10)") })
         #expect(long.acceptLanguageValue.utf8.count <= LanguagePreference.maximumAcceptLanguageLength)
     }
 

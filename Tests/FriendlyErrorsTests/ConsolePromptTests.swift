@@ -4,7 +4,7 @@ import Testing
 
 /// The console presenter's questions, answered by scripted input.
 struct ConsolePromptTests {
-    func answer(_ alert: Alert, with answers: [String]) async -> (AlertResponse, CapturedOutput) {
+    func answer(_ alert: Alert, with answers: [String]) async -> (String?, CapturedOutput) {
         let captured = CapturedOutput()
         let presenter = consolePresenter(captured, interactivity: .always, answers: answers)
         return (await presenter.present(alert), captured)
@@ -12,30 +12,30 @@ struct ConsolePromptTests {
 
     @Test func enterPicksCancel() async {
         let (response, _) = await answer(SampleAlerts.configMissingEnglish, with: [""])
-        #expect(response == .choose("cancel"))
+        #expect(response == "cancel")
     }
 
     @Test func enterNeverPicksTheDestructiveActionThatComesFirst() async {
         let (response, captured) = await answer(SampleAlerts.configInvalidEnglish, with: ["   "])
-        #expect(response == .choose("cancel"))
+        #expect(response == "cancel")
         #expect(captured.text.contains("Choose [1-2, Enter=2]: "))
     }
 
     @Test func theNumberOfTheRecoveryChoosesIt() async {
         // One non-destructive recovery: Cancel first, the recovery second (the HIG order).
         let (response, _) = await answer(SampleAlerts.configMissingEnglish, with: ["2"])
-        #expect(response == .choose("createDefault"))
+        #expect(response == "createDefault")
     }
 
     @Test(arguments: [" 2 ", "2\r", "２", "02"])
     func answersAreReadForgivingly(_ typed: String) async {
         let (response, _) = await answer(SampleAlerts.configMissingEnglish, with: [typed])
-        #expect(response == .choose("createDefault"))
+        #expect(response == "createDefault")
     }
 
     @Test func threeInvalidAnswersCancel() async {
         let (response, captured) = await answer(SampleAlerts.configMissingEnglish, with: ["x", "0", "3", "2"])
-        #expect(response == .choose("cancel"))
+        #expect(response == "cancel")
         // Two notes and re-asks; the third invalid answer ends it.
         #expect(captured.text.components(separatedBy: "Please enter a number from 1-2.").count == 3)
         #expect(captured.text.components(separatedBy: "Choose [1-2, Enter=1]: ").count == 4)
@@ -43,12 +43,12 @@ struct ConsolePromptTests {
 
     @Test func anInvalidAnswerAsksAgain() async {
         let (response, _) = await answer(SampleAlerts.configMissingEnglish, with: ["yes", "-1", "2"])
-        #expect(response == .choose("createDefault"))
+        #expect(response == "createDefault")
     }
 
     @Test func endOfInputCancelsAndEndsTheLine() async {
         let (response, captured) = await answer(SampleAlerts.configMissingEnglish, with: [])
-        #expect(response == .choose("cancel"))
+        #expect(response == "cancel")
         #expect(captured.text.hasSuffix("Choose [1-2, Enter=1]: \n"))
     }
 
@@ -69,7 +69,7 @@ struct ConsolePromptTests {
             },
             options: .init(color: .never, width: .columns(80), interactivity: .never), environment: [:])
         let response = await presenter.present(SampleAlerts.configMissingEnglish)
-        #expect(response == .dismissed)
+        #expect(response == nil)
         #expect(input.value == 0)
         #expect(captured.writeCount == 1)
         #expect(captured.text.contains("Not asking, as this is not an interactive terminal. Options:\n"))
@@ -82,13 +82,13 @@ struct ConsolePromptTests {
         let captured = CapturedOutput()
         let presenter = ConsolePresenter(
             output: captured.output, input: .lines(["2"]), environment: ["CI": "true"])
-        #expect(await presenter.present(SampleAlerts.configMissingEnglish) == .dismissed)
+        #expect(await presenter.present(SampleAlerts.configMissingEnglish) == nil)
         #expect(!captured.text.contains("Choose"))
     }
 
     @Test func aLoneOKAsksNothing() async {
         let (response, captured) = await answer(SampleAlerts.unexpectedEnglish, with: ["1"])
-        #expect(response == .dismissed)
+        #expect(response == nil)
         #expect(!captured.text.contains("1)"))
     }
 
@@ -122,7 +122,7 @@ struct ConsolePromptTests {
                 AlertAction(id: "b", label: "B", role: .destructive) { .done },
             ])
         let (response, captured) = await answer(alert, with: [""])
-        #expect(response == .dismissed)
+        #expect(response == nil)
         #expect(captured.text.contains("Choose [1-2, Enter=Cancel]: "))
     }
 }

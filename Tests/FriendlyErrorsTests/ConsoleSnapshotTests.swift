@@ -99,6 +99,6 @@ struct ConsoleSnapshotTests {
                 layout: testCase.layout),
             environment: [:])
         let response = await presenter.present(testCase.alert)
-        expectSnapshot(captured.text + "→ \(response.chosenActionID ?? "nothing chosen")\n", named: testCase.name)
+        expectSnapshot(captured.text + "→ \(response ?? "nothing chosen")\n", named: testCase.name)
     }
 }

@@ -47,7 +47,7 @@ struct ExitStatusTests {
     @Test func aRulesClassificationCanGiveTheStatus() async {
         struct Foreign: Error {}
         let pipeline = AlertPipeline().registering(Foreign.self) { _ in
-            Classification(code: "test.foreign", category: .ioFailure, exitStatusOverride: 9)
+            Classification(code: "test.foreign", category: .ioFailure, exitStatus: 9)
         }
         let status = await FriendlyMain.exitStatus(pipeline: pipeline, presenter: RecordingPresenter()) {
             throw Foreign()

@@ -32,7 +32,7 @@ struct ExtremeAppValuesTests {
     @Test func exitStatusesStayInTheirRanges() async {
         for status in Self.statuses {
             #expect((1...125).contains(ErrorCategory("custom", httpStatus: 400, exitStatus: status).exitStatus))
-            #expect((1...125).contains(anAlert { $0.exitStatusOverride = status }.exitStatus))
+            #expect((1...125).contains(anAlert { $0.exitStatus = status }.exitStatus))
             #expect((1...125).contains(AlertPipeline().alert(for: Failure(exitStatus: status)).exitStatus))
             let request = await FriendlyMain.exitStatus(presenter: RecordingNothing()) {
                 throw Failure(exitStatus: status, isExitRequest: true)
@@ -52,7 +52,7 @@ struct ExtremeAppValuesTests {
             #expect(
                 ErrorCategory("custom", httpStatus: status, exitStatus: 1).httpStatus
                     == ((400...599).contains(status) ? status : 500))
-            #expect(anAlert { $0.httpStatusOverride = status }.httpStatus == expected)
+            #expect(anAlert { $0.httpStatus = status }.httpStatus == expected)
             let response = pipeline.response(for: Failure(exitStatus: 1), to: ErrorRequest(frameworkStatus: status))
             #expect(response.status == expected)
             let body = try #require(try JSONSerialization.jsonObject(with: Data(response.body)) as? [String: Any])
@@ -242,5 +242,5 @@ struct ExtremeAppValuesTests {
 
 /// A presenter that shows nothing and answers "dismissed".
 private struct RecordingNothing: AlertPresenter {
-    func present(_ alert: Alert) async -> AlertResponse { .dismissed }
+    func present(_ alert: Alert) async -> String? { nil }
 }

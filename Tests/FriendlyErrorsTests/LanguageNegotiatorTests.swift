@@ -148,8 +148,8 @@ import Testing
         for text in tags {
             let tag = LanguageTag(stringLiteral: text)
             // An exclusion that matches nothing forces the general path.
-            let general = LanguagePreference([tag], excluded: ["qaa"])
-            #expect(negotiator.chain(for: LanguagePreference([tag])) == negotiator.chain(for: general), "\(text)")
+            let general = LanguagePreference(tags: [tag], excluded: ["qaa"])
+            #expect(negotiator.chain(for: LanguagePreference(tags: [tag])) == negotiator.chain(for: general), "\(text)")
         }
     }
 
@@ -221,7 +221,7 @@ import Testing
     }
 
     @Test func duplicatesAreRemovedAndWildcardFollowsItsRank() {
-        let preference = LanguagePreference(["de", "fr", "de", "ja"], wildcardPosition: 3)
+        let preference = LanguagePreference(tags: ["de", "fr", "de", "ja"], wildcardPosition: 3)
         #expect(preference.tags == ["de", "fr", "ja"])
         #expect(preference.wildcardPosition == 2)
     }

@@ -13,7 +13,7 @@ import Testing
         #expect(Classification(code: "c", category: .unavailable).logLevel == .error)
         #expect(Classification(code: "c", category: .unavailable, severity: .warning).logLevel == .warning)
         #expect(Classification(code: "c", category: .notFound, severity: .info).logLevel == .info)
-        #expect(Classification(code: "c", category: .internal, httpStatusOverride: 404).logLevel == .notice)
+        #expect(Classification(code: "c", category: .internal, httpStatus: 404).logLevel == .notice)
     }
 
     @Test func anErrorOrARuleOverridesTheDefault() {
@@ -25,11 +25,11 @@ import Testing
         #expect(AlertPipeline().classify(Noisy()).logLevel == .warning)
         let pipeline = AlertPipeline().registering(FrameworkHTTPError.self) { _ in
             var classification = Classification(code: "quiet", category: .internal)
-            classification.logLevelOverride = .info
+            classification.logLevel = .info
             return classification
         }
         #expect(pipeline.classify(FrameworkHTTPError(statusCode: 500)).logLevel == .info)
-        #expect(Classification(code: "c", category: .internal, logLevelOverride: .critical).logLevel == .critical)
+        #expect(Classification(code: "c", category: .internal, logLevel: .critical).logLevel == .critical)
     }
 
     @Test func levelsAreOrderedAsSwiftLogs() {

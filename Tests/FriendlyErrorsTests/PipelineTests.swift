@@ -235,7 +235,7 @@ struct PipelineTests {
     @Test func errorCarryingAnHTTPStatusKeepsIt() {
         struct NotFound404: Error {}
         let pipeline = self.pipeline.registering(NotFound404.self) { _ in
-            Classification(code: "http.notFound", category: .notFound, httpStatusOverride: 404)
+            Classification(code: "http.notFound", category: .notFound, httpStatus: 404)
         }
         #expect(pipeline.alert(for: NotFound404(), in: "en").httpStatus == 404)
     }

@@ -219,7 +219,7 @@ final class GatedPresenter: AlertPresenter, Sendable {
         self.inner = inner
     }
 
-    func present(_ alert: Alert) async -> AlertResponse {
+    func present(_ alert: Alert) async -> String? {
         var isFirst = false
         first.mutate { value in
             isFirst = value

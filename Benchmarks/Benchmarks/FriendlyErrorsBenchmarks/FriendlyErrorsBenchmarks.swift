@@ -109,7 +109,7 @@ let benchmarks: @Sendable () -> Void = {
     // Rendering one alert for a terminal at 80 columns.
     let console = ConsolePresenter(
         output: TextOutput { blackHole($0) },
-        options: .init(color: .never, width: .columns(80), interactivity: .never), environment: [:])
+        color: false, width: 80, interactive: false, environment: [:])
     for language in ["en", "ja"] {
         let alert = pipeline.alert(for: CocoaError(.fileNoSuchFile), in: LanguagePreference(stringLiteral: language))
         Benchmark("console/render/80/\(language)") { benchmark in

@@ -21,7 +21,7 @@ func fuzzAlertRendering(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         _ = renderer.render(alert, choices: alert.actions, notAsking: nil)
     }
     if let location = alert.location {
-        _ = ConsolePresenter(output: TextOutput { _ in }, options: .init(width: .columns(width)), environment: [:])
+        _ = ConsolePresenter(output: TextOutput { _ in }, width: width, environment: [:])
             .excerpt(of: location)
     }
 
@@ -194,7 +194,7 @@ private struct FuzzInput {
         var alert = Alert(
             code: text(), category: .invalidData, title: text(), message: text(),
             actions: [AlertAction(id: text(), label: text(), role: .default)], language: text(),
-            occurrences: int(), httpStatusOverride: int(), location: location(), fieldProblems: problems)
+            occurrences: int(), httpStatus: int(), location: location(), fieldProblems: problems)
         if byte() & 1 == 1 { alert.language = "en" }
         return alert
     }

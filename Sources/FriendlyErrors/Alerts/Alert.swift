@@ -56,10 +56,10 @@ public struct Alert: Sendable, Hashable {
     /// burst was coalesced.
     public var occurrences: Int
     /// An HTTP status the error carried itself (a framework's 404); `nil` to use the category's.
-    public var httpStatusOverride: Int?
+    package var httpStatusOverride: Int?
     /// An exit status the error carried itself (``ExitStatusProviding``, ``Classification/exitStatus``);
     /// `nil` to use the category's.
-    public var exitStatusOverride: Int32?
+    package var exitStatusOverride: Int32?
     /// The place in a file the error is about: the console shows it with an excerpt, the JSON
     /// presenter its line and column (see ``FileLocation``). Several places: one per field problem
     /// (``AlertFieldProblem/location``).
@@ -84,15 +84,21 @@ public struct Alert: Sendable, Hashable {
     }
 
     /// The HTTP status for this alert: the error's own, else the category's (always 4xx or 5xx).
+    /// Setting it gives the alert its own status; one outside 400–599 leaves the category's.
     public var httpStatus: Int {
-        if let status = httpStatusOverride, (400...599).contains(status) { return status }
-        return category.httpStatus
+        get {
+            if let status = httpStatusOverride, (400...599).contains(status) { return status }
+            return category.httpStatus
+        }
+        set { httpStatusOverride = newValue }
     }
 
     /// The status a command-line tool ends with when this alert is the last word: the error's own,
-    /// else the category's (sysexits.h), always within 1…125 (anything else becomes 1).
+    /// else the category's (sysexits.h), always within 1…125 (anything else becomes 1). Setting it
+    /// gives the alert its own status.
     public var exitStatus: Int32 {
-        ExitStatusRange.failure(exitStatusOverride ?? category.exitStatus)
+        get { ExitStatusRange.failure(exitStatusOverride ?? category.exitStatus) }
+        set { exitStatusOverride = newValue }
     }
 
     /// The action with the given id.
@@ -109,8 +115,13 @@ public struct Alert: Sendable, Hashable {
 
 extension Alert {
     /// An alert; actions are kept in the order given (a pipeline's alerts are in the HIG order:
-    /// destructive first, one cancel). Without `presenterTexts`, presenters label it with the built-in texts in
-    /// `language`.
+    /// destructive first, one cancel). Without `actions` it is a confirmation with one OK, labelled in
+    /// `language`; without `presenterTexts`, presenters label it with the built-in texts in `language`;
+    /// without `httpStatus` or `exitStatus`, its category's.
+    ///
+    /// ```swift
+    /// let alert = Alert(code: "sync.paused", category: .unavailable, title: "Sync paused", message: "Try again later.")
+    /// ```
     public init(
         code: String,
         category: ErrorCategory,
@@ -120,11 +131,11 @@ extension Alert {
         reason: String? = nil,
         suggestion: String? = nil,
         referenceID: String? = nil,
-        actions: [AlertAction],
+        actions: [AlertAction]? = nil,
         language: String = "en",
         occurrences: Int = 1,
-        httpStatusOverride: Int? = nil,
-        exitStatusOverride: Int32? = nil,
+        httpStatus: Int? = nil,
+        exitStatus: Int32? = nil,
         location: FileLocation? = nil,
         debugDetail: String? = nil,
         presenterTexts: PresenterTexts? = nil,
@@ -133,12 +144,14 @@ extension Alert {
     ) {
         // The memberwise initializer, which the pipeline calls too: an initializer that assigns the fields
         // one by one builds the alert in a temporary and copies it out, retaining every field once more.
+        let texts = presenterTexts ?? PresenterTexts(builtInLanguage: language)
+        let actions =
+            actions ?? [AlertAction(id: AlertAction.okID, label: texts.text("action.ok") ?? "OK", role: .default)]
         self.init(
             code: code, category: category, severity: severity, title: title, message: message, reason: reason,
             suggestion: suggestion, referenceID: referenceID, isUnexpected: false, actions: actions,
-            language: language, occurrences: occurrences, httpStatusOverride: httpStatusOverride,
-            exitStatusOverride: exitStatusOverride, location: location, debugDetail: debugDetail,
-            presenterTexts: presenterTexts ?? PresenterTexts(builtInLanguage: language), fieldProblems: fieldProblems,
-            responseHeaders: responseHeaders)
+            language: language, occurrences: occurrences, httpStatusOverride: httpStatus,
+            exitStatusOverride: exitStatus, location: location, debugDetail: debugDetail,
+            presenterTexts: texts, fieldProblems: fieldProblems, responseHeaders: responseHeaders)
     }
 }

@@ -19,8 +19,8 @@ public struct AlertFieldProblem: Sendable, Hashable {
         self.location = location
     }
 
-    /// Whether ``field`` is a JSON pointer rather than a field's name (see ``FieldProblem/isPointer``).
-    public var isPointer: Bool { FieldProblem(field, code: code).isPointer }
+    /// Whether ``field`` is a JSON pointer rather than a field's name.
+    package var isPointer: Bool { FieldProblem(field, code: code).isPointer }
 
     /// The JSON pointer in its URI fragment form (`"#/items/2/price"`), as problem+json's `pointer`
     /// member has it; `nil` when ``field`` is a field's name.

@@ -8,10 +8,10 @@
 ///
 /// ```swift
 /// struct LogPresenter: AlertPresenter {
-///     func present(_ alert: Alert) async -> AlertResponse {
+///     func present(_ alert: Alert) async -> String? {
 ///         let label = alert.presenterTexts.text("console.reason") ?? "reason:"
 ///         print("\(alert.title) — \(label) \(alert.reason ?? "-")")
-///         return .dismissed
+///         return nil
 ///     }
 /// }
 /// ```

@@ -114,10 +114,14 @@ public struct AlertPipeline: Sendable {
     /// ```swift
     /// let classification = pipeline.classify(error)
     /// let forAResponse = pipeline.classify(
-    ///     error, context: ClassificationContext(audience: .serverClient, frameworkStatus: 413))
+    ///     error, context: ClassificationContext(audience: .serverClient, metadata: ["request.id": id]))
     /// ```
     ///
-    /// The framework's facts win over the pipeline's (see ``ClassificationContext``), and for a
+    /// A server framework's facts (an ``ErrorRequest``'s) win over the pipeline's: a status in 400–599
+    /// becomes the classification's ``Classification/httpStatus``, the headers are added to its
+    /// ``Classification/responseHeaders``, and an error no classifier knew that the framework gave a
+    /// client error status (4xx) is classified by that status (code `http.<status>`, with the
+    /// framework's message when the app lets it through) rather than as unexpected. For a
     /// server's client (``ClassificationContext/Audience/serverClient``) another library's
     /// `LocalizedError` texts are read only for the types listed with ``showingTexts(of:code:)``.
     public func classify(_ error: any Error, context: ClassificationContext = .processUser)

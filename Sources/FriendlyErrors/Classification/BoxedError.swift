@@ -5,9 +5,11 @@
 /// `EventLoopFuture.get()` and a bridged callback deliver — is an `any Error` holding an `any Error`.
 /// `type(of:)` sees through the extra box, but opening it gives `any Error`, not the error's type, so
 /// a classifier that compares the opened type (`ExactTypeCast`) would not know a `CocoaError`, a
-/// `DecodingError` or a `CancellationError` it knows when thrown directly. The pipeline takes the
-/// error out of such boxes once, where an error enters the chain and for each layer a wrapper
-/// unwraps, so every classifier, built in or the app's, sees the same value however it arrived.
+/// `DecodingError` or a `CancellationError` it knows when thrown directly. The classifiers that compare
+/// opened types take the error out of such boxes when it opens as `any Error`: the Foundation
+/// classifier, and ``ErrorTypeFacts``' casts to an app's ``FriendlyError`` or a foreign
+/// `LocalizedError` type. Lookups by `type(of:)` (rules by type, unwrappers, the type cache) and the
+/// runtime's own casts (`as?`) see through the box already.
 enum BoxedError {
     /// `error`, or the error inside it when it arrived boxed again (any number of times).
     @inline(__always)

@@ -24,10 +24,10 @@ public struct Classification: Sendable {
     public var recoveries: [Recovery]
     /// An HTTP status the error already carries (a framework's 404), which wins over the category's
     /// when it is in 400–599; ``httpStatus`` is the one a response is sent with.
-    public var httpStatusOverride: Int?
+    package var httpStatusOverride: Int?
     /// The status a command-line tool ends with when this error ends it, which wins over the
     /// category's; ``exitStatus`` is the one the tool ends with.
-    public var exitStatusOverride: Int32?
+    package var exitStatusOverride: Int32?
     /// The place in a file the error is about, shown with an excerpt on the console. Several places:
     /// one per field problem (``FieldProblem/location``).
     public var location: FileLocation?
@@ -46,7 +46,7 @@ public struct Classification: Sendable {
     public var fieldProblems: [FieldProblem]
     /// The level the error or a rule set, which wins over the default; ``logLevel`` is the one the
     /// error is logged at.
-    public var logLevelOverride: LogLevel?
+    package var logLevelOverride: LogLevel?
     /// The ordinal of the built-in entry this classification was made from (a Foundation error's,
     /// the fallback's), while its code is still that entry's: the alert finds the code's texts by
     /// it without hashing the code. Set by the library only; a new code clears it.
@@ -55,24 +55,31 @@ public struct Classification: Sendable {
     /// ``RemoteProblem``'s, from a server): the alert is put in it, so its labels match its texts.
     var textLanguage: String? = nil
 
-    /// How loud this error is in an operator's log: ``logLevelOverride``, else the default from the
-    /// category, severity and status (see `LogLevel.default(category:severity:httpStatus:)`):
-    /// 4xx at `notice` or below, 5xx at `error`, cancellations at `debug`.
+    /// How loud this error is in an operator's log: the level the error or a rule set, else the
+    /// default from the category, severity and status: 4xx at `notice` or below, 5xx at `error`,
+    /// cancellations at `debug`. Setting it sets the error's own level.
     public var logLevel: LogLevel {
-        logLevelOverride ?? LogLevel.default(category: category, severity: severity, httpStatus: httpStatus)
+        get { logLevelOverride ?? LogLevel.default(category: category, severity: severity, httpStatus: httpStatus) }
+        set { logLevelOverride = newValue }
     }
 
-    /// The status a response for this classification is sent with: ``httpStatusOverride`` in
-    /// 400–599, else its category's.
+    /// The status a response for this classification is sent with: its own (the error's, a rule's, a
+    /// framework's) in 400–599, else its category's. Setting it gives the classification its own
+    /// status; one outside 400–599 leaves the category's.
     public var httpStatus: Int {
-        if let status = httpStatusOverride, (400...599).contains(status) { return status }
-        return category.httpStatus
+        get {
+            if let status = httpStatusOverride, (400...599).contains(status) { return status }
+            return category.httpStatus
+        }
+        set { httpStatusOverride = newValue }
     }
 
-    /// The status a command-line tool ends with when this error ends it: ``exitStatusOverride``,
-    /// else the category's (sysexits.h), always within 1…125 (anything else becomes 1).
+    /// The status a command-line tool ends with when this error ends it: its own, else the
+    /// category's (sysexits.h), always within 1…125 (anything else becomes 1). Setting it gives the
+    /// classification its own status.
     public var exitStatus: Int32 {
-        ExitStatusRange.failure(exitStatusOverride ?? category.exitStatus)
+        get { ExitStatusRange.failure(exitStatusOverride ?? category.exitStatus) }
+        set { exitStatusOverride = newValue }
     }
 }
 
@@ -87,19 +94,19 @@ extension Classification {
         reason: LocalizableText = LocalizableText(),
         suggestion: LocalizableText = LocalizableText(),
         recoveries: [Recovery] = [],
-        httpStatusOverride: Int? = nil,
+        httpStatus: Int? = nil,
         responseHeaders: [ResponseHeader] = [],
         fieldProblems: [FieldProblem] = [],
-        logLevelOverride: LogLevel? = nil,
-        exitStatusOverride: Int32? = nil,
+        logLevel: LogLevel? = nil,
+        exitStatus: Int32? = nil,
         location: FileLocation? = nil
     ) {
         self.init(
             code: code, category: category, severity: severity, title: title, message: message, reason: reason,
-            suggestion: suggestion, recoveries: recoveries, httpStatusOverride: httpStatusOverride,
-            exitStatusOverride: exitStatusOverride, location: location, referenceID: nil, isUnexpected: false,
+            suggestion: suggestion, recoveries: recoveries, httpStatusOverride: httpStatus,
+            exitStatusOverride: exitStatus, location: location, referenceID: nil, isUnexpected: false,
             debugDetail: nil, responseHeaders: responseHeaders, fieldProblems: fieldProblems,
-            logLevelOverride: logLevelOverride)
+            logLevelOverride: logLevel)
     }
 
     /// The classification of an app's own ``FriendlyError``.

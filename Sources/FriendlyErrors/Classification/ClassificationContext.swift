@@ -1,6 +1,5 @@
 /// What the caller knows about the circumstances of an error, passed along when it is classified:
-/// whom the alert is for, metadata for the logs (a request's id, method and path) and, from a server
-/// framework, the status and headers the framework itself would answer the error with.
+/// whom the alert is for and metadata for the logs (a request's id, method and path).
 ///
 /// ```swift
 /// let context = ClassificationContext(
@@ -11,11 +10,10 @@
 /// Every field is visible to the classifiers of the chain (``ErrorClassifier``) and to observers
 /// (``ClassificationEvent/context``): nothing about a classification depends on anything else.
 ///
-/// The framework's facts win over what the pipeline knows: a status in 400–599 becomes the
-/// classification's ``Classification/httpStatusOverride`` and the headers are added to its
-/// ``Classification/responseHeaders``; an error no classifier knew but the framework gave a client
-/// error status (4xx) is classified by that status (code `http.<status>`, with the framework's
-/// ``frameworkMessage`` when given) rather than as unexpected.
+/// A server framework's own facts about the error (its status, headers and text) are the request's:
+/// ``ErrorRequest/frameworkStatus``, ``ErrorRequest/frameworkHeaders`` and
+/// ``ErrorRequest/frameworkMessage``, which ``AlertPipeline/response(for:to:writers:)`` hands to the
+/// classifiers in the context.
 public struct ClassificationContext: Sendable, Hashable {
     /// Whom an alert is for, which decides whose texts it may show.
     ///
@@ -80,19 +78,19 @@ public struct ClassificationContext: Sendable, Hashable {
     }
     /// The HTTP status the framework answers this error with, if it has one of its own (an
     /// ``ErrorRequest``'s ``ErrorRequest/frameworkStatus``).
-    public var frameworkStatus: Int? {
+    package var frameworkStatus: Int? {
         get { storage.fields.httpStatus }
         set { update { $0.httpStatus = newValue } }
     }
     /// Headers the framework sends with this error (`Allow`, `Retry-After`, `WWW-Authenticate`…).
-    public var frameworkHeaders: [ResponseHeader] {
+    package var frameworkHeaders: [ResponseHeader] {
         get { storage.fields.responseHeaders }
         set { update { $0.responseHeaders = newValue } }
     }
     /// The framework error's own text for users (Hummingbird's `HTTPError` message, Vapor's
     /// `reason`), used as the message of an error classified by the framework's status. An error's
     /// own text may hold internals: pass it only when the app said these texts are for users.
-    public var frameworkMessage: String? {
+    package var frameworkMessage: String? {
         get { storage.fields.message }
         set { update { $0.message = newValue } }
     }
@@ -102,9 +100,15 @@ public struct ClassificationContext: Sendable, Hashable {
     public static let processUser = ClassificationContext()
 
     /// A context; everything is optional, and without arguments it is a person at this process with
-    /// no metadata and no framework facts.
-    public init(
-        audience: Audience = .processUser, metadata: [String: String] = [:], frameworkStatus: Int? = nil,
+    /// no metadata.
+    public init(audience: Audience = .processUser, metadata: [String: String] = [:]) {
+        self.init(audience: audience, metadata: metadata, frameworkStatus: nil, frameworkMessage: nil)
+    }
+
+    /// A context with a server framework's facts (an ``ErrorRequest``'s): the status it answers the
+    /// error with, its headers and its text for users.
+    package init(
+        audience: Audience = .processUser, metadata: [String: String] = [:], frameworkStatus: Int?,
         frameworkHeaders: [ResponseHeader] = [], frameworkMessage: String? = nil
     ) {
         let (httpStatus, responseHeaders, message) = (frameworkStatus, frameworkHeaders, frameworkMessage)

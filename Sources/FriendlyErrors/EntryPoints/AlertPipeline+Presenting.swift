@@ -32,7 +32,7 @@ extension AlertPipeline {
         while true {
             let delivery = await coordinator.present(alert)
             var result = PresentationResult(
-                alert: delivery.alert, chosenActionID: delivery.response.chosenActionID, outcome: nil)
+                alert: delivery.alert, chosenActionID: delivery.response, outcome: nil)
             switch delivery.recovery {
             case .notRun:
                 return result

@@ -45,16 +45,16 @@ extension AlertPipeline {
     ///   - request: what the server knows about the request: for a page, also its target, `Host` and
     ///     `Referer` (its links).
     ///   - writers: the bodies the server can answer with, in order of preference on a tie; the
-    ///     first also answers a client that accepts none of them. An empty list counts as
-    ///     `[any ErrorBodyWriter].standard`.
+    ///     first also answers a client that accepts none of them. None (the default): problem+json
+    ///     (``JSONPresenter``, also the answer when `Accept` names none), the page of
+    ///     ``HTMLPresenter/standard`` and ``PlainTextBodyWriter``.
     public func response(
-        for error: any Error, to request: ErrorRequest, writers: [any ErrorBodyWriter] = .standard
+        for error: any Error, to request: ErrorRequest, writers: [any ErrorBodyWriter] = []
     ) -> ErrorResponse {
         let (alert, event) = serverAnswer(for: error, to: request)
+        let writers = writers.isEmpty ? StandardBodyWriters.all : writers
         let writer =
-            writers.isEmpty
-            ? StandardBodyWriters.all[0]
-            : writers[
+            writers[
                 BodyNegotiation.choice(
                     for: request.accept, among: writers)]
         // The alert and the event are moved into the response (`consume`): the optimizer copies them
@@ -74,14 +74,7 @@ extension AlertPipeline {
     }
 }
 
-extension Array where Element == any ErrorBodyWriter {
-    /// The body writers of a server response unless the app gives its own: problem+json
-    /// (``JSONPresenter``, also the answer when `Accept` names none), the page of
-    /// ``HTMLPresenter/standard`` and ``PlainTextBodyWriter``.
-    public static var standard: [any ErrorBodyWriter] { StandardBodyWriters.all }
-}
-
-/// The writers of `[any ErrorBodyWriter].standard`, made once.
-enum StandardBodyWriters {
-    static let all: [any ErrorBodyWriter] = [JSONPresenter(), HTMLPresenter.standard, PlainTextBodyWriter()]
+/// The writers of a response whose app gives none, made once.
+package enum StandardBodyWriters {
+    package static let all: [any ErrorBodyWriter] = [JSONPresenter(), HTMLPresenter.standard, PlainTextBodyWriter()]
 }

@@ -16,7 +16,7 @@
 /// ``FriendlyMain`` reads it:
 /// - a failure (``isExitRequest`` `false`, the default) is presented as usual, and the process ends
 ///   with ``exitStatus`` instead of its category's when the status is within 1…125 (else 1); the
-///   presented alert carries it as ``Alert/exitStatusOverride``, also when a recovery threw it;
+///   presented alert carries it as ``Alert/exitStatus``, also when a recovery threw it;
 /// - a request to exit thrown by the body is not presented: no alert, no recovery, no retry, and the
 ///   process ends with ``exitStatus`` when it is within 0…255 (else 1), as a clean exit or an
 ///   explicit exit code does.

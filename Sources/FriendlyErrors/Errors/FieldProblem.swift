@@ -55,7 +55,7 @@ public struct FieldProblem: Sendable, Hashable {
 
     /// Whether ``field`` is a JSON pointer (it starts with `/` or `#/`, or is `""` or `"#"`, the
     /// whole document) rather than a field's name.
-    public var isPointer: Bool {
+    package var isPointer: Bool {
         field.isEmpty || field == "#" || field.hasPrefix("/") || field.hasPrefix("#/")
     }
 }

@@ -9,7 +9,7 @@ final class AlertCoordinator: Sendable {
     /// What a presentation gave: the alert as shown, the answer, and what its recovery did.
     struct Delivery: Sendable {
         var alert: Alert
-        var response: AlertResponse
+        var response: String?
         var recovery: RecoveryRun
         /// Whether this caller joined another caller's alert (and so did not run the recovery).
         var joined = false
@@ -137,8 +137,8 @@ final class AlertCoordinator: Sendable {
         var shown = alert
         shown.occurrences = count
         let response = await presenter.present(shown)
-        guard let id = response.chosenActionID, let action = shown.action(id: id) else {
-            return Delivery(alert: shown, response: .dismissed, recovery: .notRun)
+        guard let id = response, let action = shown.action(id: id) else {
+            return Delivery(alert: shown, response: nil, recovery: .notRun)
         }
         guard let perform = action.perform else {
             return Delivery(alert: shown, response: response, recovery: .notRun)

@@ -3,9 +3,9 @@
 ///
 /// ```swift
 /// struct SlackPresenter: AlertPresenter {
-///     func present(_ alert: Alert) async -> AlertResponse {
+///     func present(_ alert: Alert) async -> String? {
 ///         await slack.post("\(alert.title): \(alert.message)")
-///         return .dismissed
+///         return nil   // shown; no action chosen
 ///     }
 /// }
 /// ```
@@ -18,23 +18,7 @@
 /// - Treat every text as untrusted: escape what your medium interprets (terminal escapes, HTML).
 /// - Answer only with ids of the alert's own actions; an unknown id counts as dismissed.
 public protocol AlertPresenter: Sendable {
-    /// Shows `alert` and answers which action, if any, was chosen.
-    func present(_ alert: Alert) async -> AlertResponse
-}
-
-/// What a presenter answers: the action the user chose, or none.
-public struct AlertResponse: Sendable, Hashable {
-    /// The id of the chosen action; `nil` when the alert was only shown or dismissed.
-    public var chosenActionID: String?
-
-    /// A response choosing the action with `id`: `return .choose("retry")`.
-    public static func choose(_ id: String) -> AlertResponse { AlertResponse(chosenActionID: id) }
-
-    /// A response choosing nothing: shown only, or dismissed.
-    public static let dismissed = AlertResponse(chosenActionID: nil)
-
-    /// A response with the given chosen action id.
-    public init(chosenActionID: String?) {
-        self.chosenActionID = chosenActionID
-    }
+    /// Shows `alert` and answers the id of the action chosen (``AlertAction/id``): `nil` when the
+    /// alert was only shown, or dismissed.
+    func present(_ alert: Alert) async -> String?
 }

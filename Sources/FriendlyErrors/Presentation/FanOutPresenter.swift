@@ -18,14 +18,14 @@ public struct FanOutPresenter: AlertPresenter {
         self.init(presenters)
     }
 
-    public func present(_ alert: Alert) async -> AlertResponse {
-        var response = AlertResponse.dismissed
+    public func present(_ alert: Alert) async -> String? {
+        var chosen: String?
         for presenter in presenters {
             let answer = await presenter.present(alert)
-            if response.chosenActionID == nil, let id = answer.chosenActionID, alert.action(id: id) != nil {
-                response = answer
+            if chosen == nil, let id = answer, alert.action(id: id) != nil {
+                chosen = id
             }
         }
-        return response
+        return chosen
     }
 }

@@ -15,7 +15,7 @@
 public struct TextOutput: Sendable {
     private let sink: @Sendable (String) -> Void
     /// The file descriptor written to, when there is one (presenters ask it whether it is a terminal).
-    public let fileDescriptor: Int32?
+    package let fileDescriptor: Int32?
 
     /// An output that hands every write to `write`.
     ///
@@ -78,7 +78,7 @@ public struct TextOutput: Sendable {
     }
 
     /// Whether the output is a terminal.
-    public var isTerminal: Bool {
+    package var isTerminal: Bool {
         guard let fileDescriptor else { return false }
         return isatty(fileDescriptor) == 1
     }

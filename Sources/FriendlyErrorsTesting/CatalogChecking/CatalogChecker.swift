@@ -86,6 +86,19 @@ public struct CatalogChecker: Sendable {
         adjustment(pipeline.alert(for: error, in: LanguagePreference(stringLiteral: language)))
     }
 
+    /// The text of one key in one language, as an alert would show it: the app's text over the
+    /// built-in one, the base language's where `language` has none, its placeholders filled with
+    /// `arguments` by the library's safe formatter; `nil` when no language has the key. For a test
+    /// that checks one text without making an error for it:
+    ///
+    /// ```swift
+    /// #expect(checker.text("cart.empty.message", language: "ja") == "カートは空です。")
+    /// #expect(checker.text("cart.items", language: "de", arguments: [3]) == "3 Artikel")
+    /// ```
+    public func text(_ key: String, language: String, arguments: [LocalizableText.Argument] = []) -> String? {
+        pipeline.catalog.text(key, language: language, arguments: arguments)
+    }
+
     // MARK: Checking
 
     /// Checks every case of a type, plus explicit samples (for cases with payloads, whose

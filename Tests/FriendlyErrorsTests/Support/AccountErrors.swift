@@ -46,7 +46,7 @@ let serverPipeline = AlertPipeline()
     .registering(FrameworkHTTPError.self) { error in
         Classification(
             code: "http.\(error.statusCode)", category: error.statusCode == 404 ? .notFound : .invalidInput,
-            httpStatusOverride: error.statusCode)
+            httpStatus: error.statusCode)
     }
 
 /// An error whose own texts hold a password, in every way an error can describe itself.

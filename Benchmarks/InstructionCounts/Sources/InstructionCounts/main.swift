@@ -101,7 +101,7 @@ add("html/page/HTMLPresenter") { sink(htmlPage(html, for: jsonAlert)) }
 
 let console = ConsolePresenter(
     output: TextOutput { sink($0) },
-    options: .init(color: .never, width: .columns(80), interactivity: .never), environment: [:])
+    color: false, width: 80, interactive: false, environment: [:])
 /// Runs jobs at once on the thread that enqueues them. The console operations run in a task that
 /// prefers it, so they never leave the main thread: callgrind crashes following the render onto a
 /// thread of the cooperative pool.

@@ -59,15 +59,15 @@ struct PassThroughTests {
     }
 
     @Test func theOptionsMapToThePresenters() throws {
-        #expect(try ConsoleOptions.parse([]).presenterOptions == ConsolePresenter.Options())
-        let options = try ConsoleOptions.parse(["--color", "never", "--width", "40", "--interactive", "always", "--plain"])
-        #expect(
-            options.presenterOptions
-                == ConsolePresenter.Options(color: .never, width: .columns(40), interactivity: .always, layout: .plain))
+        let automatic = try ConsoleOptions.parse([]).presenter
+        #expect(automatic.color == nil && automatic.width == nil && automatic.interactive == nil && !automatic.plain)
+        let pinned = try ConsoleOptions.parse(["--color", "never", "--width", "40", "--interactive", "always", "--plain"])
+            .presenter
+        #expect(pinned.color == false && pinned.width == 40 && pinned.interactive == true && pinned.plain)
     }
 }
 
 /// A presenter that shows nothing and chooses nothing.
 struct SilentPresenter: AlertPresenter {
-    func present(_ alert: Alert) async -> AlertResponse { .dismissed }
+    func present(_ alert: Alert) async -> String? { nil }
 }

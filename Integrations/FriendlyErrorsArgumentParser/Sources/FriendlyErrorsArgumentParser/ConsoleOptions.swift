@@ -8,7 +8,7 @@ public import ArgumentParser
 /// ```
 ///
 /// Every option left out keeps the presenter's automatic behaviour (`NO_COLOR`, `COLUMNS`, whether
-/// standard input and standard error are terminals; see `ConsolePresenter.Options`).
+/// standard input and standard error are terminals; see `ConsolePresenter.color` and `.interactive`).
 public struct ConsoleOptions: ParsableArguments, Sendable {
     /// When to do something the environment can also decide: colour, asking.
     public enum When: String, ExpressibleByArgument, CaseIterable, Sendable {
@@ -18,6 +18,15 @@ public struct ConsoleOptions: ParsableArguments, Sendable {
         case always
         /// Never.
         case never
+
+        /// The console presenter's setting: `nil` for `auto`.
+        var value: Bool? {
+            switch self {
+            case .auto: nil
+            case .always: true
+            case .never: false
+            }
+        }
     }
 
     /// `--color`: whether the alerts are coloured.
@@ -45,18 +54,9 @@ public struct ConsoleOptions: ParsableArguments, Sendable {
     /// to leave every setting to the environment.
     public init() {}
 
-    /// The options as the console presenter takes them.
-    public var presenterOptions: ConsolePresenter.Options {
-        let interactivity: ConsolePresenter.Interactivity =
-            switch interactive {
-            case .auto: .automatic
-            case .always: .always
-            case .never: .never
-            }
-        return ConsolePresenter.Options(
-            color: ConsolePresenter.ColorMode(argument: color.rawValue) ?? .automatic,
-            width: width.map { .columns($0) } ?? .automatic, interactivity: interactivity,
-            layout: plain ? .plain : .standard)
+    /// The console presenter these options describe (standard error, standard input).
+    public var presenter: ConsolePresenter {
+        ConsolePresenter(color: color.value, width: width, interactive: interactive.value, plain: plain)
     }
 
     /// Checks the width: a width below 1 is a usage error, as argument-parser reports one.

@@ -36,7 +36,7 @@ public func withFriendlyErrors(
 ) async throws {
     let pipeline = pipeline ?? AlertPresentationSystem.pipeline
     // Its labels come from each alert's own catalog and language.
-    let presenter = ConsolePresenter(options: console?.presenterOptions ?? ConsolePresenter.Options())
+    let presenter = console?.presenter ?? ConsolePresenter()
     var passedThrough: (any Error)?
     let status = await FriendlyMain.exitStatus(
         pipeline: pipeline, presenter: presenter, maximumAttempts: maximumAttempts, in: language, isolation: isolation

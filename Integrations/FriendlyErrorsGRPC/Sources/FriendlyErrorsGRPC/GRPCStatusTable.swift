@@ -101,7 +101,9 @@ enum GRPCStatusTable {
     /// array indices in brackets, a segment that is no identifier in backticks
     /// (`#/items/0/unit price` → ``items[0].`unit price` ``); a field's name stays as it is.
     static func fieldPath(_ problem: AlertFieldProblem) -> String {
-        guard problem.isPointer else { return problem.field }
+        // A JSON pointer starts with `/` or `#/`, or is `""` or `"#"` (the whole document).
+        let field = problem.field
+        guard field.isEmpty || field == "#" || field.hasPrefix("/") || field.hasPrefix("#/") else { return field }
         var pointer = Substring(problem.field)
         if pointer.hasPrefix("#") {
             pointer = Substring(pointer.dropFirst().removingPercentEncoding ?? String(pointer.dropFirst()))

@@ -45,7 +45,7 @@ public struct FriendlyErrorsServerOptions: Sendable {
 
     /// Options; the defaults suit production.
     public init(
-        writers: [any ErrorBodyWriter] = .standard, revealsFrameworkMessages: Bool = false,
+        writers: [any ErrorBodyWriter] = [], revealsFrameworkMessages: Bool = false,
         logging: ErrorLogging = .standard, tracer: (any Tracer)? = InstrumentationSystem.tracer,
         sendsTraceID: Bool = true, metricsFactory: (any MetricsFactory)? = MetricsSystem.factory,
         maximumDistinctErrorTypes: Int = 200

@@ -19,7 +19,7 @@ struct VaporErrorClassifier: ErrorClassifier {
             return Classification(
                 code: "validation.failed", category: .invalidInput,
                 title: LocalizableText(key: "category.invalidInput.title"),
-                message: LocalizableText(key: "validation.failed.message"), httpStatusOverride: 400,
+                message: LocalizableText(key: "validation.failed.message"), httpStatus: 400,
                 fieldProblems: problems)
         }
         let classification = next(error)
@@ -31,7 +31,7 @@ struct VaporErrorClassifier: ErrorClassifier {
         guard (400...499).contains(status), !code.isEmpty, code != String(status), code.count <= 128,
             code.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F })
         else { return classification }
-        var own = Classification(code: code, category: .forHTTPStatus(status), httpStatusOverride: status)
+        var own = Classification(code: code, category: .forHTTPStatus(status), httpStatus: status)
         if revealsReasons, let reason = Self.userReason(of: abort) {
             own.message = LocalizableText(key: code + ".message", default: reason)
         }

@@ -57,11 +57,29 @@ struct FoundationErrorClassifier: ErrorClassifier {
             entry = FoundationErrorTable.encodingFailed
         } else if E.self == CancellationError.self {
             entry = FoundationErrorTable.cancelled
+        } else if E.self == (any Error).self {
+            // Boxed again by a continuation (``BoxedError``): the error as its own type. Tested last, so
+            // an error thrown directly pays nothing for it.
+            return classification(ofBoxed: original, next: next)
         } else {
             entry = nil
         }
         guard let entry else { return next(original) }
         return entry.classification
+    }
+
+    /// The classification of an error that opened as `any Error`: the error out of its box, opened as its
+    /// own type. Not inlined: the rare path stays out of the common one.
+    @inline(never)
+    private static func classification(ofBoxed boxed: any Error, next: (any Error) -> Classification)
+        -> Classification
+    {
+        let error = BoxedError.unboxed(boxed)
+        func open<E: Error>(_ value: E) -> Classification {
+            // Still `any Error` only if unboxing could not see inside: the rest of the chain answers.
+            E.self == (any Error).self ? next(error) : classification(of: value, original: error, next: next)
+        }
+        return open(error)
     }
 
     static func classify(_ error: consuming DecodingError) -> Classification {

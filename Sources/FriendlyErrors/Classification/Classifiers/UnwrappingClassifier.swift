@@ -10,9 +10,6 @@ import Foundation
 ///
 /// Unwrapping and `FriendlyError` share one link because both need to know whether the error is a
 /// `FriendlyError`: asking once saves a dynamic cast (over a thousand instructions) on the hot path.
-///
-/// Being first, it is also where an error comes out of the extra box a continuation puts it in
-/// (``BoxedError``): the links after it, and every layer it unwraps, see the error as its own type.
 struct UnwrappingClassifier: ErrorClassifier {
     /// Wrappers nested deeper than this are cut off, which also ends cycles.
     static let maximumDepth = 16
@@ -22,15 +19,14 @@ struct UnwrappingClassifier: ErrorClassifier {
     func classify(_ error: any Error, context: ClassificationContext, next: (any Error) -> Classification)
         -> Classification
     {
-        let error = BoxedError.unboxed(error)
         if unwrappers.isEmpty, FoundationErrorTable.isValueError(type(of: error)) { return next(error) }
         let facts = ErrorTypeFacts.of(error)
         if let friendly = facts.friendly?(error) {
             guard let inner = friendly.underlyingError else { return Classification.of(friendly) }
-            return classifyLayers(error, BoxedError.unboxed(inner), next: next)
+            return classifyLayers(error, inner, next: next)
         }
         guard let inner = underlyingError(ofForeign: error, facts) else { return next(error) }
-        return classifyLayers(error, BoxedError.unboxed(inner), next: next)
+        return classifyLayers(error, inner, next: next)
     }
 
     /// Classifies a wrapper and the errors it wraps, from the innermost out.
@@ -39,7 +35,7 @@ struct UnwrappingClassifier: ErrorClassifier {
     {
         var layers = [error, inner]
         while layers.count < Self.maximumDepth, let deeper = underlyingError(of: layers[layers.count - 1]) {
-            layers.append(BoxedError.unboxed(deeper))
+            layers.append(deeper)
         }
         var innermostFallback: Classification?
         for layer in layers.reversed() {

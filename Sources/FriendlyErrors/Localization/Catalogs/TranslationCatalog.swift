@@ -106,7 +106,7 @@ public struct TranslationCatalog: Sendable {
     /// ```swift
     /// let catalog = TranslationCatalog.builtIn.offering(languages: ["en", "ja"])   // no French alerts
     /// ```
-    public func offering(languages: [String]) -> TranslationCatalog {
+    package func offering(languages: [String]) -> TranslationCatalog {
         var copy = self
         copy.fillsInOnly = false
         copy.offered = Set(languages.map(Self.canonicalLanguage)).union([baseLanguage])
@@ -134,7 +134,7 @@ public struct TranslationCatalog: Sendable {
     /// alert is in one language: over ``builtIn``, the built-in texts fill in for the app's languages
     /// only (an app with English, Japanese and German catalogs answers a French reader in English,
     /// not with French buttons around English texts). Adding a catalog with no texts changes nothing.
-    public func adding(_ other: TranslationCatalog) -> TranslationCatalog {
+    package func adding(_ other: TranslationCatalog) -> TranslationCatalog {
         var tables = self.tables
         var locations = self.locations
         for (language, texts) in other.tables {

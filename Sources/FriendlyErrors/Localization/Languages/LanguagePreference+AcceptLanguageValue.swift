@@ -56,7 +56,7 @@ extension LanguagePreference {
     }
 
     /// The longest ``acceptLanguageValue``, in bytes.
-    public static let maximumAcceptLanguageLength = 256
+    package static let maximumAcceptLanguageLength = 256
     /// The most entries with a q-value above 0: 1, 0.9 … 0.1.
     static let maximumAcceptLanguageQualities = 10
 }

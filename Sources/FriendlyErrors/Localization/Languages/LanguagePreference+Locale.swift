@@ -20,6 +20,6 @@ extension LanguagePreference {
         var spelling = code
         if let script = language.script?.identifier { spelling += "-" + script }
         if let region = language.region?.identifier { spelling += "-" + region }
-        self.init(LanguageTag(spelling).map { [$0] } ?? [])
+        self.init(tags: LanguageTag(spelling).map { [$0] } ?? [])
     }
 }

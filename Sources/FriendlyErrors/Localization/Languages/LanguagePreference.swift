@@ -27,8 +27,26 @@
 /// Foundation's `Locale.current` cannot stand in for this on Linux: it ignores the environment's
 /// language there.
 public struct LanguagePreference: Sendable, Hashable, ExpressibleByStringLiteral {
+    /// The wanted languages, most wanted first, as language tags (`"ja-JP"`, `"pt-BR"`), without
+    /// duplicates; `*` (any language) is not among them.
+    ///
+    /// ```swift
+    /// LanguagePreference.acceptLanguage("fr-CH, fr;q=0.9, *;q=0.5, en;q=0").languages   // ["fr-CH", "fr"]
+    /// ```
+    public var languages: [String] { tags.map(\.description) }
+
+    /// The languages the reader refused (`q=0` in an `Accept-Language` header), as language tags;
+    /// each also refuses its more specific forms (`"pt"` refuses `"pt-BR"`). Negotiation never
+    /// answers in one of them when another language exists; an app that offers content of its own
+    /// in several languages can leave them out the same way.
+    ///
+    /// ```swift
+    /// LanguagePreference.acceptLanguage("de, *;q=0.5, en;q=0").excludedLanguages   // ["en"]
+    /// ```
+    public var excludedLanguages: [String] { excluded.map(\.description) }
+
     /// The wanted languages, most wanted first, without duplicates.
-    public var tags: [LanguageTag] { spelling.map(Self.tags(spelledAs:)) ?? storedTags }
+    package var tags: [LanguageTag] { spelling.map(Self.tags(spelledAs:)) ?? storedTags }
     private let storedTags: [LanguageTag]
     /// The tag as written, for a preference of one tag (`"ja-JP"`): a catalog negotiates it from its
     /// spelling, which it keeps negotiated, so a tag costs no parsing on every alert.
@@ -53,16 +71,22 @@ public struct LanguagePreference: Sendable, Hashable, ExpressibleByStringLiteral
     public var isEmpty: Bool { tags.isEmpty }
 
     /// No particular language: negotiation gives the catalog's base language.
-    public static let base = LanguagePreference([])
+    public static let base = LanguagePreference(tags: [])
 
-    /// A preference for these languages, in this order; `*` may rank at `wildcardPosition`
-    /// (clamped to the tags), and `excluded` languages are never chosen when another is available.
+    /// A preference for these languages (language tags), in this order; `excluded` languages are never
+    /// chosen when another is available. Text that is not a language tag is left out.
     ///
     /// ```swift
     /// LanguagePreference(["pt-BR", "es"])
-    /// LanguagePreference(["fr"], wildcardPosition: 1, excluded: ["en"])   // Accept-Language: fr, *, en;q=0
+    /// LanguagePreference(["fr", "de"], excluded: ["en"])   // Accept-Language: fr, de;q=0.9, en;q=0
     /// ```
-    public init(_ tags: [LanguageTag], wildcardPosition: Int? = nil, excluded: [LanguageTag] = []) {
+    public init(_ languages: [String], excluded: [String] = []) {
+        self.init(tags: languages.compactMap(LanguageTag.init), excluded: excluded.compactMap(LanguageTag.init))
+    }
+
+    /// A preference for these languages, in this order; `*` may rank at `wildcardPosition`
+    /// (clamped to the tags), and `excluded` languages are never chosen when another is available.
+    package init(tags: [LanguageTag], wildcardPosition: Int? = nil, excluded: [LanguageTag] = []) {
         var unique: [LanguageTag] = []
         unique.reserveCapacity(tags.count)
         var position = wildcardPosition.map { max(0, min($0, tags.count)) }
@@ -149,7 +173,7 @@ public struct LanguagePreference: Sendable, Hashable, ExpressibleByStringLiteral
             case (nil, false): break
             }
         }
-        return LanguagePreference(tags, wildcardPosition: wildcardPosition, excluded: excluded)
+        return LanguagePreference(tags: tags, wildcardPosition: wildcardPosition, excluded: excluded)
     }
 
     /// The preference of this process's environment, read once, the first time it is used.
@@ -196,10 +220,10 @@ public struct LanguagePreference: Sendable, Hashable, ExpressibleByStringLiteral
                 .lazy.compactMap { LanguageTag(String(decoding: $0, as: UTF8.self)) }
                 .prefix(AcceptLanguage.maximumEntries)
             let tags = Array(entries)
-            if !tags.isEmpty { return LanguagePreference(tags) }
+            if !tags.isEmpty { return LanguagePreference(tags: tags) }
         }
         guard let locale, !localeIsC, let tag = LanguageTag(locale) else { return .base }
-        return LanguagePreference([tag])
+        return LanguagePreference(tags: [tag])
     }
 
     /// Whether a locale name is the portable C locale (`C`, `POSIX`, `C.UTF-8`, `C@modifier`).

@@ -17,26 +17,26 @@
 /// (``LanguagePreference/process(environment:)`` reads them as "the base language").
 /// Extensions and private-use subtags (`en-u-ca-gregory`, `de-x-formal`) are validated and dropped:
 /// they never choose a different translation.
-public struct LanguageTag: Sendable, Hashable, CustomStringConvertible, ExpressibleByStringLiteral {
+package struct LanguageTag: Sendable, Hashable, CustomStringConvertible, ExpressibleByStringLiteral {
     /// The language subtag, lowercase: `"zh"` for `zh-Hant-TW`.
-    public let language: String
+    package let language: String
     /// The script subtag, titlecase, when the tag names one: `"Hant"` for `zh-Hant-TW`.
     ///
     /// This is the script as written; `fallbackChain` also knows the script a region implies
     /// (`zh-TW` is written in Traditional Chinese).
-    public let script: String?
+    package let script: String?
     /// The region subtag, uppercase: `"TW"` for `zh-Hant-TW`, `"419"` for `es-419`.
-    public let region: String?
+    package let region: String?
     /// The variant subtags, lowercase, in order: `["1996"]` for `de-DE-1996`.
-    public let variants: [String]
+    package let variants: [String]
     /// The canonical tag, such as `zh-Hant-TW`.
-    public let description: String
+    package let description: String
 
     /// The longest text the parser looks at; longer input is rejected rather than scanned.
     package static let maximumLength = 64
 
     /// The tag `und` ("undetermined"), which no catalog provides: negotiating it gives the base language.
-    public static let undetermined = LanguageTag(language: "und", script: nil, region: nil, variants: [])
+    package static let undetermined = LanguageTag(language: "und", script: nil, region: nil, variants: [])
 
     /// Reads a BCP 47 tag or a POSIX locale name; `nil` for anything else.
     ///
@@ -50,7 +50,7 @@ public struct LanguageTag: Sendable, Hashable, CustomStringConvertible, Expressi
     ///
     /// With a string *literal* as its argument, `LanguageTag("EN")` is not this initializer but the
     /// literal one (Swift reads `T("…")` as `"…" as T`), so it is not optional and junk gives `und`.
-    public init?(_ string: String) {
+    package init?(_ string: String) {
         let utf8 = string.utf8
         guard !utf8.isEmpty, utf8.count <= Self.maximumLength else { return nil }
         guard let parsed = Self.parse(Array(utf8)) else { return nil }
@@ -61,7 +61,7 @@ public struct LanguageTag: Sendable, Hashable, CustomStringConvertible, Expressi
     ///
     /// A literal that is not a well-formed tag becomes ``undetermined`` (`und`), which negotiates to
     /// the base language, rather than trapping: a typo in a tag must not crash an app.
-    public init(stringLiteral value: String) {
+    package init(stringLiteral value: String) {
         self = LanguageTag(value) ?? .undetermined
     }
 
@@ -80,10 +80,10 @@ public struct LanguageTag: Sendable, Hashable, CustomStringConvertible, Expressi
     // The canonical text determines every other property, so it alone is compared and hashed.
 
     /// Whether two tags name the same language, however they were spelled (`ja_JP` equals `ja-JP`).
-    public static func == (lhs: LanguageTag, rhs: LanguageTag) -> Bool { lhs.description == rhs.description }
+    package static func == (lhs: LanguageTag, rhs: LanguageTag) -> Bool { lhs.description == rhs.description }
 
     /// Hashes the canonical tag, so that spellings of one language hash alike.
-    public func hash(into hasher: inout Hasher) { hasher.combine(description) }
+    package func hash(into hasher: inout Hasher) { hasher.combine(description) }
 
     /// The tags to try for this language, most specific first, each a real fallback of the one before.
     ///

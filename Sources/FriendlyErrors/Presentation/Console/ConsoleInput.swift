@@ -20,7 +20,7 @@ import Foundation
 public struct ConsoleInput: Sendable {
     private let read: @Sendable () async -> String?
     /// The file descriptor read from, when there is one (the presenter asks it whether it is a terminal).
-    public let fileDescriptor: Int32?
+    package let fileDescriptor: Int32?
 
     /// An input that asks `readLine` for each answer: one line without its newline, or `nil` at the
     /// end of input.
@@ -48,12 +48,12 @@ public struct ConsoleInput: Sendable {
     }
 
     /// The next line without its newline, or `nil` at the end of input.
-    public func readLine() async -> String? {
+    package func readLine() async -> String? {
         await read()
     }
 
     /// Whether the input is a terminal.
-    public var isTerminal: Bool {
+    package var isTerminal: Bool {
         guard let fileDescriptor else { return false }
         return isatty(fileDescriptor) == 1
     }

@@ -2,23 +2,18 @@ extension ConsolePresenter {
     /// Everything that changes how a ``ConsolePresenter`` looks and behaves. Each setting is read from
     /// the environment by default (`.automatic`) and can be pinned, so tests are deterministic.
     ///
-    /// ```swift
-    /// // What a test pins: no colour, 40 columns, never ask.
-    /// let options = ConsolePresenter.Options(color: .never, width: .columns(40), interactivity: .never)
-    /// let presenter = ConsolePresenter(output: TextOutput { captured.append($0) }, options: options)
-    /// ```
-    public struct Options: Sendable, Hashable {
+    package struct Options: Sendable, Hashable {
         /// Whether to colour the output.
-        public var color: ColorMode
+        package var color: ColorMode
         /// How wide lines may be.
-        public var width: Width
+        package var width: Width
         /// Whether to ask the user to choose a recovery.
-        public var interactivity: Interactivity
+        package var interactivity: Interactivity
         /// The shape of the output: the standard layout or the plain one for screen readers and logs.
-        public var layout: Layout
+        package var layout: Layout
 
         /// Options; every one defaults to what the environment says.
-        public init(
+        package init(
             color: ColorMode = .automatic,
             width: Width = .automatic,
             interactivity: Interactivity = .automatic,
@@ -44,15 +39,15 @@ extension ConsolePresenter {
     /// 5. Otherwise on exactly when the output is a terminal.
     ///
     /// Colour off means not one escape byte in the output. The plain layout never colours.
-    public struct ColorMode: Sendable, Hashable, CustomStringConvertible {
+    package struct ColorMode: Sendable, Hashable, CustomStringConvertible {
         private let mode: AutomaticSwitch
 
         /// Decide from the environment and the output (see the type's documentation).
-        public static let automatic = ColorMode(mode: .automatic)
+        package static let automatic = ColorMode(mode: .automatic)
         /// Always colour, whatever the environment says.
-        public static let always = ColorMode(mode: .always)
+        package static let always = ColorMode(mode: .always)
         /// Never colour.
-        public static let never = ColorMode(mode: .never)
+        package static let never = ColorMode(mode: .never)
 
         /// The mode named by a `--color` option's value: `always`, `never` or `auto` (`automatic`
         /// is accepted too); `nil` for anything else.
@@ -60,7 +55,7 @@ extension ConsolePresenter {
         /// ```swift
         /// guard let color = ConsolePresenter.ColorMode(argument: value) else { throw UsageError(…) }
         /// ```
-        public init?(argument: String) {
+        package init?(argument: String) {
             switch argument.lowercased() {
             case "always": self = .always
             case "never": self = .never
@@ -77,7 +72,7 @@ extension ConsolePresenter {
         var explicitValue: Bool? { mode.explicitValue }
 
         /// `always`, `never` or `auto`, as a `--color` option spells them.
-        public var description: String {
+        package var description: String {
             switch mode {
             case .automatic: "auto"
             case .always: "always"
@@ -92,7 +87,7 @@ extension ConsolePresenter {
     /// size of the terminal the output goes to, else no wrapping (a file or a pipe keeps each
     /// paragraph on one line). Any width works, even 1: a word longer than the line overflows instead
     /// of being cut, and no text is ever lost.
-    public struct Width: Sendable, Hashable {
+    package struct Width: Sendable, Hashable {
         private enum Mode: Hashable {
             case automatic
             case columns(Int)
@@ -101,11 +96,11 @@ extension ConsolePresenter {
         private let mode: Mode
 
         /// Decide from `COLUMNS` and the terminal (see the type's documentation).
-        public static let automatic = Width(mode: .automatic)
+        package static let automatic = Width(mode: .automatic)
         /// Never wrap: lines break only where the text has newlines.
-        public static let unlimited = Width(mode: .unlimited)
+        package static let unlimited = Width(mode: .unlimited)
         /// Wrap at `count` columns (at least 1).
-        public static func columns(_ count: Int) -> Width { Width(mode: .columns(max(1, count))) }
+        package static func columns(_ count: Int) -> Width { Width(mode: .columns(max(1, count))) }
 
         private init(mode: Mode) {
             self.mode = mode
@@ -126,15 +121,15 @@ extension ConsolePresenter {
     /// With ``automatic`` it asks only when its input and output are terminals, `TERM` is not `dumb`
     /// and `CI` is unset or empty. When it does not ask it lists the options, numbered, and chooses
     /// nothing, so no recovery runs.
-    public struct Interactivity: Sendable, Hashable {
+    package struct Interactivity: Sendable, Hashable {
         private let mode: AutomaticSwitch
 
         /// Decide from the input, the output and the environment (see the type's documentation).
-        public static let automatic = Interactivity(mode: .automatic)
+        package static let automatic = Interactivity(mode: .automatic)
         /// Always ask; tests feed the answers through ``ConsoleInput/lines(_:)``.
-        public static let always = Interactivity(mode: .always)
+        package static let always = Interactivity(mode: .always)
         /// Never ask: list the options and choose nothing.
-        public static let never = Interactivity(mode: .never)
+        package static let never = Interactivity(mode: .never)
 
         private init(mode: AutomaticSwitch) {
             self.mode = mode
@@ -145,7 +140,7 @@ extension ConsolePresenter {
     }
 
     /// The shape of the output.
-    public struct Layout: Sendable, Hashable {
+    package struct Layout: Sendable, Hashable {
         private enum Mode: Hashable { case standard, plain }
         private let mode: Mode
 
@@ -156,7 +151,7 @@ extension ConsolePresenter {
         ///   The configuration file “/tmp/demo/config.toml” couldn’t be read.
         ///   reason: The file doesn’t exist.
         /// ```
-        public static let standard = Layout(mode: .standard)
+        package static let standard = Layout(mode: .standard)
         /// For screen readers and logs: no colour, no wrapping, no indentation, one labelled field
         /// per line (a field's own line breaks go on indented by two spaces).
         /// ```
@@ -164,7 +159,7 @@ extension ConsolePresenter {
         /// message: The configuration file “/tmp/demo/config.toml” couldn’t be read.
         /// reason: The file doesn’t exist.
         /// ```
-        public static let plain = Layout(mode: .plain)
+        package static let plain = Layout(mode: .plain)
 
         private init(mode: Mode) {
             self.mode = mode

@@ -17,13 +17,13 @@ import Foundation
 /// - Everything goes to the output (standard error by default), one write per alert (the first
 ///   prompt included); nothing goes to standard output. Answers come from the input (standard input
 ///   by default).
-/// - It asks only when someone can answer (see ``Interactivity``). Enter picks Cancel, never a
+/// - It asks only when someone can answer (see ``interactive``). Enter picks Cancel, never a
 ///   destructive action; three invalid answers or the end of input (Ctrl-D) cancel; Ctrl-C ends the
 ///   process with the shell's status 130, as the default SIGINT action does (it is not trapped).
 ///   When it does not ask, it lists the options, numbered, and chooses nothing.
 /// - It answers the chosen action's id; the pipeline runs that recovery, exactly once.
-/// - Colour, width and interactivity follow the environment unless pinned in ``Options``; the
-///   ``Layout/plain`` layout serves screen readers and logs.
+/// - Colour, width and interactivity follow the environment unless pinned (``color``, ``width``,
+///   ``interactive``); the ``plain`` layout serves screen readers and logs.
 /// - Every text is untrusted: control characters, escape sequences and bidi overrides are shown as
 ///   visible escapes (`\u{1B}`) before anything is measured or styled, whether colour is on or off.
 /// - Lines are measured by grapheme cluster and East Asian Width and wrapped with Japanese
@@ -36,7 +36,7 @@ import Foundation
 /// let presenter = ConsolePresenter(
 ///     output: TextOutput { captured.append($0) },
 ///     input: .lines(["2"]),
-///     options: .init(color: .never, width: .columns(40), interactivity: .always),
+///     color: false, width: 40, interactive: true,
 ///     environment: [:])
 /// ```
 public struct ConsolePresenter: AlertPresenter {
@@ -45,7 +45,7 @@ public struct ConsolePresenter: AlertPresenter {
     /// Where answers are read from.
     public var input: ConsoleInput
     /// Colour, width, interactivity and layout.
-    public var options: Options
+    package var options: Options
     /// The environment variables the automatic settings read (the process's by default).
     public var environment: [String: String]
     /// A console presenter; by default it writes to standard error, reads answers from standard
@@ -53,10 +53,30 @@ public struct ConsolePresenter: AlertPresenter {
     ///
     /// Its labels (`reason:`, `help:`, the prompt) are in each alert's language, from the catalog of
     /// the pipeline that made the alert (``Alert/presenterTexts``).
+    ///
+    /// - Parameters:
+    ///   - color: whether to colour; `nil` (the default) decides from the environment (see ``color``).
+    ///   - width: the columns to wrap at; `nil` (the default): `COLUMNS`, else the terminal's width.
+    ///   - interactive: whether to ask which recovery to run; `nil` (the default) asks when someone
+    ///     can answer (see ``interactive``).
+    ///   - plain: the plain layout: one labelled field per line, no colour, no wrapping.
     public init(
+        output: TextOutput = .standardError, input: ConsoleInput = .standardInput, color: Bool? = nil,
+        width: Int? = nil, interactive: Bool? = nil, plain: Bool = false, environment: [String: String]? = nil
+    ) {
+        let options = Options(
+            color: color.map { $0 ? .always : .never } ?? .automatic,
+            width: width.map { .columns($0) } ?? .automatic,
+            interactivity: interactive.map { $0 ? .always : .never } ?? .automatic,
+            layout: plain ? .plain : .standard)
+        self.init(output: output, input: input, options: options, environment: environment)
+    }
+
+    /// A console presenter with its settings as one value (the library's own tool and tests).
+    package init(
         output: TextOutput = .standardError,
         input: ConsoleInput = .standardInput,
-        options: Options = Options(),
+        options: Options,
         environment: [String: String]? = nil
     ) {
         self.output = output
@@ -65,10 +85,41 @@ public struct ConsolePresenter: AlertPresenter {
         self.environment = environment ?? ProcessInfo.processInfo.environment
     }
 
+    /// Whether the alerts are coloured: `nil` (the default) decides, for the output, by the first of
+    /// these rules that applies: `NO_COLOR` set and not empty, off; `CLICOLOR_FORCE` (not empty or
+    /// `0`) or `FORCE_COLOR` (not empty, `0` or `false`), on, even into a file or a pipe;
+    /// `TERM=dumb` or `CLICOLOR=0`, off; otherwise on exactly when the output is a terminal. Off
+    /// means not one escape byte; the plain layout never colours.
+    public var color: Bool? {
+        get { options.color.explicitValue }
+        set { options.color = newValue.map { $0 ? .always : .never } ?? .automatic }
+    }
+
+    /// The columns alerts are wrapped at: `nil` (the default) for `COLUMNS`, else the terminal's
+    /// width, else no wrapping; at least 1. `Int.max` never wraps.
+    public var width: Int? {
+        get { options.width.explicitValue.map { $0 ?? .max } }
+        set { options.width = newValue.map { .columns($0) } ?? .automatic }
+    }
+
+    /// Whether the user is asked which recovery to run: `nil` (the default) asks when standard input
+    /// and the output are terminals and neither `CI` is set nor `TERM` is `dumb`.
+    public var interactive: Bool? {
+        get { options.interactivity.explicitValue }
+        set { options.interactivity = newValue.map { $0 ? .always : .never } ?? .automatic }
+    }
+
+    /// The plain layout, for screen readers and logs: one labelled field per line, without colour
+    /// or wrapping.
+    public var plain: Bool {
+        get { options.layout.isPlain }
+        set { options.layout = newValue ? .plain : .standard }
+    }
+
     /// Writes `alert` in one write and, when someone can answer, asks which action to take: the
     /// answer is the chosen action's id, Cancel's for Enter, three invalid answers or the end of
     /// input. When nobody is asked the options are listed and nothing is chosen.
-    public func present(_ alert: Alert) async -> AlertResponse {
+    public func present(_ alert: Alert) async -> String? {
         // A lone OK has nothing to choose; anything more is a choice, even without closures (an app
         // presenting directly may act on the id itself).
         let choices = alert.actions.count > 1 ? alert.actions : []
@@ -83,7 +134,7 @@ public struct ConsolePresenter: AlertPresenter {
         var text = renderer.render(alert, choices: choices, notAsking: notAsking)
         guard asks else {
             output.write(text)
-            return .dismissed
+            return nil
         }
         text += renderer.prompt(choices: choices)
         output.write(text)
@@ -91,20 +142,20 @@ public struct ConsolePresenter: AlertPresenter {
     }
 
     /// Whether this presenter would ask now, given its options, input, output and environment.
-    public var isInteractive: Bool {
+    package var isInteractive: Bool {
         TerminalEnvironment.current(variables: environment, output: output, input: input)
             .asks(options.interactivity)
     }
 
     /// Whether this presenter would colour its output now.
-    public var usesColor: Bool {
+    package var usesColor: Bool {
         !options.layout.isPlain
             && TerminalEnvironment.current(variables: environment, output: output, input: input)
                 .usesColor(options.color)
     }
 
     /// The columns this presenter would wrap at now; `nil` for no wrapping.
-    public var columns: Int? {
+    package var columns: Int? {
         guard !options.layout.isPlain else { return nil }
         return TerminalEnvironment.current(variables: environment, output: output, input: input)
             .columns(for: options.width)
@@ -118,7 +169,7 @@ public struct ConsolePresenter: AlertPresenter {
     /// let console = ConsolePresenter()
     /// console.writeLine("Reading the configuration from \(path) …")   // a path may hold anything
     /// ```
-    package func writeLine(_ text: String) {
+    public func writeLine(_ text: String) {
         let terminal = TerminalEnvironment.current(variables: environment, output: output, input: input)
         output.write(renderer(for: nil, in: terminal).line(text))
     }
@@ -164,8 +215,8 @@ public struct ConsolePresenter: AlertPresenter {
 
     // MARK: Asking
 
-    private func ask(choices: [AlertAction], renderer: ConsoleRenderer) async -> AlertResponse {
-        let cancel: AlertResponse = choices.first { $0.role == .cancel }.map { .choose($0.id) } ?? .dismissed
+    private func ask(choices: [AlertAction], renderer: ConsoleRenderer) async -> String? {
+        let cancel: String? = choices.first { $0.role == .cancel }.map(\.id)
         for attempt in 1...Self.maximumInvalidAnswers {
             guard let line = await input.readLine() else {
                 // Ctrl-D leaves the cursor after the prompt; what is written next starts a line.
@@ -176,7 +227,7 @@ public struct ConsolePresenter: AlertPresenter {
             case .enter:
                 return cancel
             case .number(let number):
-                return .choose(choices[number - 1].id)
+                return choices[number - 1].id
             case .invalid:
                 if attempt < Self.maximumInvalidAnswers {
                     output.write(renderer.invalidChoice(choices: choices) + renderer.prompt(choices: choices))

@@ -49,7 +49,7 @@ public struct HTMLPresenter: AlertPresenter {
         didSet { styleSheet = brand == .standard ? .standard : StyleSheet(brand: brand) }
     }
     /// The largest sizes written: each text, identifier, the number of actions and field problems.
-    public var limits: PresenterLimits
+    package var limits: PresenterLimits
     /// Where ``present(_:)`` writes its page.
     public var output: TextOutput
 
@@ -65,8 +65,15 @@ public struct HTMLPresenter: AlertPresenter {
     /// HTMLPresenter(home: "/", titleSuffix: "Shop", brand: .init(accentColor: "#0a7d4f", darkAccentColor: "#7dd3a8"))
     /// ```
     public init(
-        home: String = "/", titleSuffix: String? = nil, brand: Brand = .standard,
-        limits: PresenterLimits = .standard, output: TextOutput = .standardOutput
+        home: String = "/", titleSuffix: String? = nil, brand: Brand = .standard, output: TextOutput = .standardOutput
+    ) {
+        self.init(home: home, titleSuffix: titleSuffix, brand: brand, limits: .standard, output: output)
+    }
+
+    /// A presenter with caps of its own, for the library's tests.
+    package init(
+        home: String = "/", titleSuffix: String? = nil, brand: Brand = .standard, limits: PresenterLimits,
+        output: TextOutput = .standardOutput
     ) {
         self.home = home
         homeHref = LinkReference.validated(home) ?? "/"
@@ -81,10 +88,10 @@ public struct HTMLPresenter: AlertPresenter {
     public static let standard = HTMLPresenter()
 
     /// Writes the page for `alert` to ``output`` in one write, and answers
-    /// ``AlertResponse/dismissed``: a page's actions are links the browser follows.
-    public func present(_ alert: Alert) async -> AlertResponse {
+    /// `nil`: a page's actions are links the browser follows.
+    public func present(_ alert: Alert) async -> String? {
         output.write(page(for: alert))
-        return .dismissed
+        return nil
     }
 
     /// The complete HTML5 page for `alert`: doctype, `lang` and `dir`, title, the style element and

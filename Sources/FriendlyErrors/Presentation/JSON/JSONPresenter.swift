@@ -62,7 +62,7 @@ public struct JSONPresenter: AlertPresenter {
     /// for `about:blank`. A `/` is added when it does not end in one.
     public var typeBaseURI: String?
     /// The largest sizes written.
-    public var limits: PresenterLimits
+    package var limits: PresenterLimits
     /// Where ``present(_:)`` writes its JSON Lines.
     public var output: TextOutput
     /// Whether a location's `file` is written. Off by default: a server's paths are its own
@@ -74,8 +74,13 @@ public struct JSONPresenter: AlertPresenter {
     /// ```swift
     /// let presenter = JSONPresenter(typeBaseURI: "https://errors.example.com/", output: .standardError)
     /// ```
-    public init(
-        typeBaseURI: String? = nil, limits: PresenterLimits = .standard, output: TextOutput = .standardOutput,
+    public init(typeBaseURI: String? = nil, output: TextOutput = .standardOutput, revealsFilePaths: Bool = false) {
+        self.init(typeBaseURI: typeBaseURI, limits: .standard, output: output, revealsFilePaths: revealsFilePaths)
+    }
+
+    /// A presenter with caps of its own, for the library's tests.
+    package init(
+        typeBaseURI: String? = nil, limits: PresenterLimits, output: TextOutput = .standardOutput,
         revealsFilePaths: Bool = false
     ) {
         self.typeBaseURI = typeBaseURI
@@ -85,10 +90,10 @@ public struct JSONPresenter: AlertPresenter {
     }
 
     /// Writes `alert` as one line of JSON (a fresh `instance` included) to ``output`` in one write,
-    /// and answers ``AlertResponse/dismissed``: a script reads the actions' ids and decides itself.
-    public func present(_ alert: Alert) async -> AlertResponse {
+    /// and answers `nil`: a script reads the actions' ids and decides itself.
+    public func present(_ alert: Alert) async -> String? {
         output.write(String(decoding: line(for: alert, instance: Self.newInstance()), as: UTF8.self))
-        return .dismissed
+        return nil
     }
 
     /// The problem details object for `alert`, as UTF-8 bytes: a response's body.
