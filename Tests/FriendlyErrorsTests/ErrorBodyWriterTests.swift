@@ -60,8 +60,10 @@ import Testing
         #expect(type("image/png") == "application/problem+json")
     }
 
-    @Test func noWritersAnswersWithProblemJSON() {
-        let response = AlertPipeline().response(for: OutOfStock(), to: ErrorRequest(accept: "text/html"), writers: [])
-        #expect(response.value(forHeader: "Content-Type") == "application/problem+json")
+    @Test func noWritersMeansTheStandardOnes() {
+        let page = AlertPipeline().response(for: OutOfStock(), to: ErrorRequest(accept: "text/html"), writers: [])
+        #expect(page.value(forHeader: "Content-Type") == "text/html; charset=utf-8")
+        let problem = AlertPipeline().response(for: OutOfStock(), to: ErrorRequest(), writers: [])
+        #expect(problem.value(forHeader: "Content-Type") == "application/problem+json")
     }
 }

@@ -98,9 +98,13 @@ public struct AlertPipeline: Sendable {
         return .some(row < 0 ? nil : row)
     }
 
-    /// Whether any observer sees this pipeline's classifications: an integration can skip gathering
-    /// metadata (``ClassificationContext/metadata``) that nobody would read.
-    @_spi(RepositoryInternals) public var isObserved: Bool { !observers.isEmpty }
+    /// Whether any observer (``observing(_:)``) sees this pipeline's classifications: a framework integration
+    /// skips gathering the request's metadata (``ClassificationContext/metadata``) that nobody would read.
+    ///
+    /// ```swift
+    /// if pipeline.isObserved { request.metadata = ["request.id": id] }
+    /// ```
+    public var isObserved: Bool { !observers.isEmpty }
 
     // MARK: Classifying
 

@@ -21,7 +21,7 @@ import Testing
             interceptors: [
                 FriendlyErrorsInterceptor(
                     domain: "shop.example.com", pipeline: AlertPipeline().addingCatalog(shopCatalog),
-                    options: FriendlyErrorsServerOptions(logsErrors: false))
+                    options: FriendlyErrorsServerOptions(logging: .off))
             ])
         return try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { try await server.serve() }

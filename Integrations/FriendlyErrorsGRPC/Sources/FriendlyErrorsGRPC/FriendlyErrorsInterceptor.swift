@@ -1,5 +1,4 @@
 @_exported public import FriendlyErrors
-@_spi(RepositoryInternals) public import FriendlyErrors
 @_exported public import FriendlyErrorsServerKit
 public import GRPCCore
 public import Logging
@@ -80,14 +79,8 @@ public struct FriendlyErrorsInterceptor: ServerInterceptor {
         return response
     }
 
-    /// The `RPCError` that answers `error`, thrown by the RPC `context` describes with request
-    /// `metadata`, in the task's trace; reports it. SPI (`Measurement`), not part of the API: for the tests,
-    /// which hand it errors no RPC throws, and for the benchmark in Examples/GRPCShop.
-    @_spi(Measurement) public func rpcError(for error: any Error, metadata: Metadata, context: ServerContext)
-        -> RPCError
-    { answer(error, metadata: metadata, context: context, ServiceContext.current) }
-
-    /// The `RPCError` that answers `error` in the trace of `trace` (the RPC's `ServiceContext`); reported.
+    /// The `RPCError` that answers `error` in the trace of `trace` (the RPC's `ServiceContext`); reported, and
+    /// logged inside `trace` (its `trace_id` for swift-otel's log handler, even from a response stream's producer).
     private func answer(_ error: any Error, metadata: Metadata, context: ServerContext, _ trace: ServiceContext?)
         -> RPCError
     {
