@@ -60,6 +60,8 @@ let package = Package(
                 .product(name: "FriendlyErrorsServerKit", package: "swift-friendly-errors-server-kit"),
                 .product(name: "InMemoryTracing", package: "swift-distributed-tracing"),
                 .product(name: "MetricsTestKit", package: "swift-metrics"),
+                // An event loop of its own for the future-bridge routes (FutureBridgeTests).
+                .product(name: "NIOPosix", package: "swift-nio"),
             ] + frameworkDependencies
         ),
     ],

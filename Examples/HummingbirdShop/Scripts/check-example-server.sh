@@ -2,9 +2,9 @@
 # Starts the example server on a free loopback port and checks its answers with curl: a Japanese
 # Accept-Language, Hummingbird's 404, a 413 for a too-large body, a 405 with Allow, a 429 with
 # Retry-After, a 422 with field problems in `errors`, a redirect passed through, and an unknown error
-# whose secret is absent from the body, the headers and the log, whose line carries the body's
-# reference id and `error.type=unexpected` (the error itself is logged only with the server kit's
-# `logsErrorValues`). Problem bodies are validated against the core's JSON Schema when Python's
+# whose secret is absent from the body and the headers, and whose log line carries the body's reference id,
+# `error.type=unexpected` and the error itself for the operator (`exception.type`, `exception.message`: the
+# server kit's default `logging: .standard`). Problem bodies are validated against the core's JSON Schema when Python's
 # jsonschema is installed. Stops the server on exit, whatever happens.
 #
 # Usage: Scripts/check-example-server.sh [scratch path, default .build-hb]
@@ -71,7 +71,8 @@ else
     sleep 0.2   # the log line is written before the response, but stderr may be buffered a moment
     grep -F "error.reference_id=$reference" "$work/server.log" | grep -qF "error.type=unexpected" \
         || { cat "$work/server.log" >&2; fail "unknown: no log line with reference $reference and error.type"; }
-    if grep -qF "S3cr3t-Pa55" "$work/server.log"; then fail "unknown: the error's secret reached the log"; fi
+    grep -F "error.reference_id=$reference" "$work/server.log" | grep -F "exception.type=" | grep -qF "S3cr3t-Pa55" \
+        || fail "unknown: the line with reference $reference does not carry the error's type and text"
 fi
 
 if [ "$failures" -ne 0 ]; then

@@ -7,10 +7,11 @@
 #   stable code and an attribute holding the body's reference ID; its status is ERROR for the 500 only;
 # - the body's `traceId` is the exported span's trace ID;
 # - the `friendly_errors.errors` counter arrived with an `error.type` dimension, one point per code;
-# - an error log record arrived with `error.type`;
-# - the secret is in NO exported span, metric or log record (the whole decoded dump is searched), nor
-#   in the response.
-# Prints one exported error span and one data point of the counter, as the receiver decoded them.
+# - an error log record arrived with `error.type`; the 500's (found by the body's reference ID) has the
+#   body's trace ID and a span ID (swift-otel's log handler read the request's ServiceContext), and the
+#   error itself as `exception.type` and `exception.message` (issue 47: the server kit's default);
+# - the secret is in NO exported span or metric (the whole decoded dump is searched), nor in the response.
+# Prints one exported error span, one data point of the counter and the 500's log record, as decoded.
 # Stops both on exit, whatever happens.
 #
 # Usage: [TELEMETRY_DUMP=FILE] Scripts/check-telemetry.sh [scratch path, default .build-otel]
@@ -121,6 +122,24 @@ def findings():
             errors.append(f"no friendly_errors.errors data point with error.type {problem.get('code')!r} (has {sorted(map(str, counted))})")
     if not any("error.type" in attributes(record) for record in logs):
         errors.append(f"no exported log record with error.type (of {len(logs)} log records)")
+    # Issue 47: the 500's record, found by the body's reference ID, is in the request's trace (swift-otel's log
+    # handler reads the current ServiceContext) and carries the error itself for the operator.
+    unknown = next(problem for problem in problems if problem.get("status") == 500)
+    mine = [record for record in logs if attributes(record).get("error.reference_id") == unknown.get("referenceId")]
+    if not mine:
+        errors.append(f"no exported log record with error.reference_id {unknown.get('referenceId')!r}")
+    else:
+        record = mine[-1]
+        shown["log"] = record
+        found = attributes(record)
+        if record.get("traceId") != unknown.get("traceId"):
+            errors.append(f"the 500's log record has traceId {record.get('traceId')!r}, not the body's {unknown.get('traceId')!r}")
+        if not record.get("spanId"):
+            errors.append("the 500's log record has no spanId")
+        if found.get("exception.type") != "TelemetryServer.ReportDatabaseFailure":
+            errors.append(f"the 500's log record's exception.type is {found.get('exception.type')!r}")
+        if not all(secret in str(found.get("exception.message")) for secret in secrets):
+            errors.append(f"the 500's log record's exception.message is {found.get('exception.message')!r}")
     return errors, shown
 
 
@@ -132,10 +151,12 @@ while True:
     time.sleep(0.5)
 raw = open(dump, encoding="utf-8").read()
 for secret in secrets:
-    if secret in raw:
-        errors.append(f"the secret {secret!r} was exported: " + ", ".join(
-            json.loads(line)["signal"] for line in raw.splitlines() if secret in line))
-for label in ("span", "metric"):
+    # Only the log records may hold it (the 500's exception.message, above): no span, no metric.
+    leaked = [json.loads(line)["signal"] for line in raw.splitlines() if secret in line]
+    leaked = [signal for signal in leaked if signal != "logs"]
+    if leaked:
+        errors.append(f"the secret {secret!r} was exported: " + ", ".join(leaked))
+for label in ("span", "metric", "log"):
     if label in shown:
         print(f"the receiver's view of one exported {label}:")
         print(json.dumps(shown[label], indent=2, ensure_ascii=False))

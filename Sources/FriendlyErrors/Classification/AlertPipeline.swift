@@ -92,9 +92,13 @@ public struct AlertPipeline: Sendable {
         return .some(row < 0 ? nil : row)
     }
 
-    /// Whether any observer sees this pipeline's classifications: an integration can skip gathering
-    /// metadata (``ClassificationContext/metadata``) that nobody would read.
-    @_spi(RepositoryInternals) public var isObserved: Bool { !observers.isEmpty }
+    /// Whether any observer (``observing(_:)``) sees this pipeline's classifications: a framework integration
+    /// skips gathering the request's metadata (``ClassificationContext/metadata``) that nobody would read.
+    ///
+    /// ```swift
+    /// if pipeline.isObserved { request.metadata = ["request.id": id] }
+    /// ```
+    public var isObserved: Bool { !observers.isEmpty }
 
     // MARK: Classifying
 
@@ -217,6 +221,10 @@ public struct AlertPipeline: Sendable {
     }
 
     /// The pipeline that looks through a wrapper type it cannot change to the error it wraps.
+    ///
+    /// A wrapper is told by what it wraps: when nothing inside is known, the fallback answers for the
+    /// innermost error, and the wrapper's own texts (a `LocalizedError`'s description of the wrapping) are
+    /// never shown. A wrapper whose `underlying` is `nil` is classified as itself.
     public func unwrapping<W: Error>(_ type: W.Type, _ underlying: @escaping @Sendable (W) -> (any Error)?)
         -> AlertPipeline
     {

@@ -1,6 +1,6 @@
 import ExampleService
 import Foundation
-@_spi(Measurement) import FriendlyErrorsGRPC
+import FriendlyErrorsGRPC
 import GRPCCore
 import GRPCProtobuf
 import Instrumentation
@@ -58,7 +58,9 @@ func handlerError(_ mode: String) -> any Error {
 }
 
 var trailerBytes = 0
-let answered = interceptor.rpcError(for: handlerError("interceptor"), metadata: metadata, context: context)
+let answered = waiting { [interceptor, metadata, context] in
+    await interceptor.answer(handlerError("interceptor"), metadata: metadata, context: context)
+}
 if mode.hasPrefix("rpc-") {
     // The whole RPC over loopback, transport and client included (OverLoopback.swift).
     let plain = RPCError(code: .notFound, message: "The shop has no item “A-42”.")
@@ -75,20 +77,25 @@ if mode.hasPrefix("rpc-") {
     print("\(mode) \(count) \(trailers)")
     exit(0)
 }
-// Synchronous, with no task: valgrind 3.19 crashes when Swift's concurrency runtime starts its threads.
-for _ in 0..<count {
-    switch mode {
-    case "grpc":
-        // grpc-swift sends a thrown RPCError's code, message and metadata as they are.
-        let error = handlerError(mode) as? RPCError ?? RPCError(code: .unknown, message: "")
-        trailerBytes &+= error.metadata.count
-    case "client":
-        let problem = RemoteProblem(answered)
-        trailerBytes &+= problem.status
-    default:
-        let error = interceptor.rpcError(for: handlerError(mode), metadata: metadata, context: context)
-        for bytes in error.metadata[binaryValues: "grpc-status-details-bin"] { trailerBytes &+= bytes.count }
+// The interceptor through its public `intercept`, in one task while the main thread waits (`waiting(for:)`):
+// the same async call grpc-swift makes, without a transport.
+trailerBytes = waiting { [interceptor, metadata, context, mode, count, answered] in
+    var bytes = 0
+    for _ in 0..<count {
+        switch mode {
+        case "grpc":
+            // grpc-swift sends a thrown RPCError's code, message and metadata as they are.
+            let error = handlerError(mode) as? RPCError ?? RPCError(code: .unknown, message: "")
+            bytes &+= error.metadata.count
+        case "client":
+            let problem = RemoteProblem(answered)
+            bytes &+= problem.status
+        default:
+            let error = await interceptor.answer(handlerError(mode), metadata: metadata, context: context)
+            for trailer in error.metadata[binaryValues: "grpc-status-details-bin"] { bytes &+= trailer.count }
+        }
     }
+    return bytes
 }
 var detailsBytes = 0
 for bytes in answered.metadata[binaryValues: "grpc-status-details-bin"] { detailsBytes += bytes.count }

@@ -1,6 +1,6 @@
 import ExampleService
 import Foundation
-@_spi(Measurement) import FriendlyErrorsGRPC
+import FriendlyErrorsGRPC
 import GRPCCore
 import GRPCNIOTransportHTTP2
 import GRPCProtobuf
@@ -126,7 +126,7 @@ let friendly = ThrowingShop { ItemNotFound(item: "A-42") }
 let plain = ThrowingShop { RPCError(code: .notFound, message: "The shop has no item “A-42”.") }
 
 if arguments.contains("--direct") {
-    // The interceptor's own work per error, without a transport: rpcError(for:metadata:context:).
+    // The interceptor's own work per error, without a transport: its `intercept` with a handler that throws.
     let context = ServerContext(
         descriptor: ShopService.placeOrder, remotePeer: "ipv4:127.0.0.1:1", localPeer: "ipv4:127.0.0.1:2",
         cancellation: ServerContext.RPCCancellationHandle())
@@ -137,22 +137,22 @@ if arguments.contains("--direct") {
     var bytes = 0
     // CPU time, not the clock's: on a shared machine the process waits for a core.
     var start = cpuMicroseconds()
-    for _ in 0..<count { _ = interceptor.rpcError(for: error, metadata: metadata, context: context) }
+    for _ in 0..<count { _ = await interceptor.answer(error, metadata: metadata, context: context) }
     let whole = (cpuMicroseconds() - start) / Double(count)
-    let status = try interceptor.rpcError(for: error, metadata: metadata, context: context).unpackGoogleRPCStatus()!
+    let status = try await interceptor.answer(error, metadata: metadata, context: context).unpackGoogleRPCStatus()!
     start = cpuMicroseconds()
     for _ in 0..<count { bytes &+= ((try? status.serializedBytes()) as [UInt8]?)?.count ?? 0 }
     let serializing = (cpuMicroseconds() - start) / Double(count)
     print(
-        "rpcError(for:): \(String(format: "%.1f", whole)) µs CPU per error; grpc-swift-protobuf serializing the "
+        "intercept, a throwing handler: \(String(format: "%.1f", whole)) µs CPU per error; grpc-swift-protobuf serializing the "
             + "same status (GoogleRPCStatus.serializedBytes(), which the interceptor no longer calls): "
             + "\(String(format: "%.1f", serializing)) µs, \(bytes / count) bytes")
     exit(0)
 }
 // What a team writes by hand for the same answer: a `GoogleRPCStatus` with the interceptor's details,
 // thrown with no interceptor — the cost of the details on the wire, without the interceptor's work.
-let sameStatus = try interceptor.rpcError(
-    for: ItemNotFound(item: "A-42"), metadata: language.map { ["accept-language": .string($0)] } ?? [:],
+let sameStatus = try await interceptor.answer(
+    ItemNotFound(item: "A-42"), metadata: language.map { ["accept-language": .string($0)] } ?? [:],
     context: ServerContext(
         descriptor: ShopService.placeOrder, remotePeer: "", localPeer: "",
         cancellation: ServerContext.RPCCancellationHandle())

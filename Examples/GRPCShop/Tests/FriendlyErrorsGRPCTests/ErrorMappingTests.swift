@@ -1,6 +1,6 @@
 import ExampleService
 import Foundation
-@_spi(Measurement) import FriendlyErrorsGRPC
+import FriendlyErrorsGRPC
 import GRPCCore
 import GRPCProtobuf
 import Testing
@@ -14,9 +14,9 @@ import Testing
         descriptor: ShopService.placeOrder, remotePeer: "ipv4:127.0.0.1:1", localPeer: "ipv4:127.0.0.1:2",
         cancellation: ServerContext.RPCCancellationHandle())
 
-    func status(for error: any Error, language: String? = nil) throws -> (RPCError, GoogleRPCStatus?) {
+    func status(for error: any Error, language: String? = nil) async throws -> (RPCError, GoogleRPCStatus?) {
         let metadata: Metadata = language.map { ["accept-language": .string($0)] } ?? [:]
-        let answer = interceptor.rpcError(for: error, metadata: metadata, context: context)
+        let answer = await interceptor.answer(error, metadata: metadata, context: context)
         return (answer, try answer.unpackGoogleRPCStatus())
     }
 
@@ -32,8 +32,8 @@ import Testing
         }
     }
 
-    @Test func onlyAbsoluteLinksBecomeHelpLinks() throws {
-        let (error, status) = try status(for: SignInFirst())
+    @Test func onlyAbsoluteLinksBecomeHelpLinks() async throws {
+        let (error, status) = try await status(for: SignInFirst())
         #expect(error.code == .unauthenticated)
         let help = try #require(status?.details.lazy.compactMap(\.help).first)
         #expect(help.links == [.init(url: "https://help.example.com/sign-in", description: "Help")])
@@ -49,32 +49,32 @@ import Testing
         var category: ErrorCategory { .conflict }
     }
 
-    @Test func aConflictIsAbortedUnlessTheAppNamesItsCode() throws {
-        #expect(try status(for: StaleOrder()).0.code == .aborted)
-        #expect(try status(for: OrderExists()).0.code == .alreadyExists)
+    @Test func aConflictIsAbortedUnlessTheAppNamesItsCode() async throws {
+        #expect(try await status(for: StaleOrder()).0.code == .aborted)
+        #expect(try await status(for: OrderExists()).0.code == .alreadyExists)
     }
 
-    @Test func aGoogleRPCStatusIsPassedThroughUntouched() throws {
+    @Test func aGoogleRPCStatusIsPassedThroughUntouched() async throws {
         let own = GoogleRPCStatus(
             code: .outOfRange, message: "page 9 of 3", details: [.localizedMessage(locale: "en", message: "No page 9.")]
         )
-        let (error, status) = try status(for: own, language: "ja")
+        let (error, status) = try await status(for: own, language: "ja")
         #expect(error.code == .outOfRange)
         #expect(error.message == "page 9 of 3")
         #expect(status == own)
     }
 
-    @Test func aPlainErrorWrappedByAnInnerInterceptorIsClassifiedItself() throws {
+    @Test func aPlainErrorWrappedByAnInnerInterceptorIsClassifiedItself() async throws {
         // What gRPC's executor makes of an error thrown below another interceptor.
         let wrapped = RPCError(code: .unknown, message: "", cause: ItemNotFound(item: "A-42"))
-        let (error, status) = try status(for: wrapped, language: "de")
+        let (error, status) = try await status(for: wrapped, language: "de")
         #expect(error.code == .notFound)
         #expect(
             status?.details.lazy.compactMap(\.localizedMessage).first?.message
                 == "Der Shop führt keinen Artikel „A-42“.")
     }
 
-    @Test func anRPCErrorOfAServerErrorCodeGetsAReferenceID() throws {
+    @Test func anRPCErrorOfAServerErrorCodeGetsAReferenceID() async throws {
         let (error, status) = try status(
             for: RPCError(code: .unavailable, message: "db-7 down", metadata: ["retry": "1"]))
         #expect(error.code == .unavailable)

@@ -4,7 +4,9 @@ import GRPCCore
 import GRPCNIOTransportHTTP2
 import GRPCProtobuf
 import InMemoryLogging
+import InMemoryTracing
 import Logging
+import ServiceContextModule
 import SwiftProtobuf
 
 /// The example shop on a loopback port behind the interceptor, and a real client over HTTP/2.
@@ -15,7 +17,8 @@ enum Shop {
         options: FriendlyErrorsServerOptions = FriendlyErrorsServerOptions(), outside: [any ServerInterceptor] = [],
         _ body: (GRPCClient<HTTP2ClientTransport.Posix>, InMemoryLogHandler) async throws -> Result
     ) async throws -> Result {
-        let logs = InMemoryLogHandler()
+        var logs = InMemoryLogHandler()
+        logs.metadataProvider = .traceIDs
         var logger = Logger(label: "shop") { _ in logs }
         logger.logLevel = .trace
         let interceptor = FriendlyErrorsInterceptor(
@@ -94,5 +97,15 @@ enum Shop {
         // Only the closure of one call appends, and `values` is read after the call returned.
         private(set) var values: [String] = []
         func append(_ value: String) { values.append(value) }
+    }
+}
+
+extension Logger.MetadataProvider {
+    /// The trace and span IDs of the task's `ServiceContext`, as swift-otel's log handler reads them for every
+    /// record (here from swift-distributed-tracing's `InMemoryTracer`): a record logged outside the request's
+    /// context has none.
+    static let traceIDs = Logger.MetadataProvider {
+        guard let span = ServiceContext.current?.inMemorySpanContext else { return [:] }
+        return ["trace_id": .string(span.traceID), "span_id": .string(span.spanID)]
     }
 }

@@ -1,5 +1,4 @@
 import Foundation
-@testable import ExampleServer
 import FriendlyErrorsHummingbird
 import HTTPTypes
 import Hummingbird
@@ -8,6 +7,8 @@ import InMemoryLogging
 import Logging
 import NIOCore
 import Testing
+
+@testable import ExampleServer
 
 /// Every promise of the middleware, through Hummingbird's in-process test client.
 @Suite struct FriendlyErrorsMiddlewareTests {
@@ -27,7 +28,9 @@ import Testing
     }
 
     @Test func optionsChooseTheProblemTypeBase() async throws {
-        let options = FriendlyErrorsServerOptions(writers: [JSONPresenter(typeBaseURI: "https://errors.example.com/"), HTMLPresenter(), PlainTextBodyWriter()])
+        let options = FriendlyErrorsServerOptions(writers: [
+            JSONPresenter(typeBaseURI: "https://errors.example.com/"), HTMLPresenter(), PlainTextBodyWriter(),
+        ])
         let app = TestApp(options: options) { router in
             router.post("/orders") { _, _ -> String in throw InsufficientFunds(missingCredits: 1) }
         }
@@ -164,7 +167,8 @@ import Testing
         let app = TestApp { router in
             router.post("/orders") { _, _ -> String in
                 throw InvalidOrder(problems: [
-                    FieldProblem("/items/2/price", code: "order.price.negative", message: "The price must be 0 or more.")
+                    FieldProblem(
+                        "/items/2/price", code: "order.price.negative", message: "The price must be 0 or more.")
                 ])
             }
         }
@@ -173,7 +177,10 @@ import Testing
         let errors = try #require(response.json["errors"] as? [[String: String]])
         #expect(
             errors == [
-                ["pointer": "#/items/2/price", "code": "order.price.negative", "detail": "The price must be 0 or more."]
+                [
+                    "pointer": "#/items/2/price", "code": "order.price.negative",
+                    "detail": "The price must be 0 or more.",
+                ]
             ])
     }
 
@@ -230,11 +237,11 @@ import Testing
         #expect(entry.metadata["hb.request.id"] != nil, "the request's own logger")
         #expect(entry.metadata["http.request.method"] == "GET")
         #expect(entry.metadata["url.path"] == "/missing")
-        #expect(entry.error == nil, "the error itself only when the app asks (logsErrorValues)")
+        #expect(entry.error == nil && entry.metadata["exception.message"] == nil, "a client's fault: no error text")
     }
 
     @Test func unknownErrorIsLoggedAtErrorWithTheReferenceIDTheBodyCarries() async throws {
-        let app = TestApp(options: FriendlyErrorsServerOptions(logsErrorValues: true)) { router in
+        let app = TestApp { router in
             router.get("/reports") { _, _ -> String in throw ReportDatabaseFailure() }
         }
         let response = try await app.send(.get, "/reports")
@@ -248,7 +255,29 @@ import Testing
         #expect(entry.level == .error)
         #expect(entry.metadata["error.reference_id"] == .string(referenceID))
         #expect(entry.metadata["error.type"] == "unexpected")
-        #expect("\(entry.error.map { "\($0)" } ?? "")".contains(ReportDatabaseFailure.secret))
+        // By default the operator's record carries the error (issue 47), the client's answer never does.
+        #expect(entry.metadata["exception.type"] == "ExampleServer.ReportDatabaseFailure")
+        #expect(entry.metadata["exception.message"] == .string("could not connect to \(ReportDatabaseFailure.secret)"))
+    }
+
+    /// An error's own text may hold a client's input: its record carries it without control characters (escape
+    /// sequences, new lines) or bidirectional overrides, each made U+FFFD, and at most 4,096 bytes.
+    @Test func anErrorsTextIsLoggedWithoutControlCharactersAndCut() async throws {
+        struct Hostile: Error, CustomStringConvertible {
+            var description: String {
+                "bad\u{1B}]0;owned\u{07}\u{1B}[31mred\nforged line\u{202E}cba" + String(repeating: "é", count: 3_000)
+            }
+        }
+        let app = TestApp { router in router.get("/hostile") { _, _ -> String in throw Hostile() } }
+        #expect(try await app.send(.get, "/hostile").status == 500)
+        let entry = try #require(app.logs.entries.last { $0.metadata["error.type"] != nil })
+        guard case .string(let message) = entry.metadata["exception.message"] else {
+            Issue.record("no exception.message")
+            return
+        }
+        #expect(message.hasPrefix("bad\u{FFFD}]0;owned\u{FFFD}\u{FFFD}[31mred\u{FFFD}forged line\u{FFFD}cbaé"))
+        #expect(!message.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) })
+        #expect(message.utf8.count <= 4_096 && message.utf8.count > 4_000)
     }
 
     @Test func observersSeeTheRequestsMethodPathAndID() async throws {
@@ -265,7 +294,7 @@ import Testing
     }
 
     @Test func loggingCanBeTurnedOff() async throws {
-        let app = TestApp(options: FriendlyErrorsServerOptions(logsErrors: false)) { router in
+        let app = TestApp(options: FriendlyErrorsServerOptions(logging: .off)) { router in
             router.get("/reports") { _, _ -> String in throw ReportDatabaseFailure() }
         }
         _ = try await app.send(.get, "/reports")
@@ -283,7 +312,8 @@ import Testing
         let production = try await TestApp(configure: configure).send(.get, "/items")
         #expect(production.status == 400)
         #expect(!production.body.contains("SELECT"))
-        let revealing = TestApp(options: FriendlyErrorsServerOptions(revealsFrameworkMessages: true), configure: configure)
+        let revealing = TestApp(
+            options: FriendlyErrorsServerOptions(revealsFrameworkMessages: true), configure: configure)
         let response = try await revealing.send(.get, "/items")
         #expect(response.json["detail"] as? String == "SELECT * FROM items WHERE owner = 'admin'")
     }

@@ -5,7 +5,9 @@ import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import InMemoryLogging
+import InMemoryTracing
 import Logging
+import ServiceContextModule
 
 /// One response as a test reads it: status, headers, body text and the body parsed as JSON.
 struct TestResponse {
@@ -51,6 +53,17 @@ struct TestApp {
             try await client.execute(
                 uri: uri, method: method, headers: headers, body: body.map { ByteBuffer(string: $0) })
         }
-        return TestResponse(status: Int(response.status.code), headers: response.headers, body: String(buffer: response.body))
+        return TestResponse(
+            status: Int(response.status.code), headers: response.headers, body: String(buffer: response.body))
+    }
+}
+
+extension Logger.MetadataProvider {
+    /// The trace and span IDs of the task's `ServiceContext`, as swift-otel's log handler reads them for every
+    /// record (here from swift-distributed-tracing's `InMemoryTracer`): a record logged outside the request's
+    /// context has none.
+    static let traceIDs = Logger.MetadataProvider {
+        guard let span = ServiceContext.current?.inMemorySpanContext else { return [:] }
+        return ["trace_id": .string(span.traceID), "span_id": .string(span.spanID)]
     }
 }

@@ -1,5 +1,6 @@
+import Dispatch
 import Foundation
-@_spi(Measurement) import FriendlyErrorsOpenAPI
+import FriendlyErrorsOpenAPI
 import HTTPTypes
 import Instrumentation
 import Logging
@@ -44,7 +45,9 @@ let middleware = FriendlyErrorsServerMiddleware(
     // Like the example shop's: the app adds English and Japanese texts.
     pipeline: AlertPipeline().addingCatalog(
         TranslationCatalog(strings: ["en": ["shop.title": "Shop"], "ja": ["shop.title": "ショップ"]])),
-    options: .init(writers: [JSONPresenter(typeBaseURI: "https://errors.example.com/"), HTMLPresenter(), PlainTextBodyWriter()]), logger: logger)
+    options: .init(writers: [
+        JSONPresenter(typeBaseURI: "https://errors.example.com/"), HTMLPresenter(), PlainTextBodyWriter(),
+    ]), logger: logger)
 
 /// What the handler throws: the example's `BenchRequestError`, with the small JSON body it encodes itself.
 struct BenchRequestError: Error, HTTPResponseConvertible {
@@ -75,25 +78,43 @@ func thrown(bare: Bool) -> any Error {
         underlyingError: bare ? BareBenchRequestError() as any Error : BenchRequestError())
 }
 
-// Synchronous, with no task: valgrind 3.19 crashes when Swift's concurrency runtime starts its threads.
-var headers = 0
-var bodies = 0
-for _ in 0..<count {
-    let response: HTTPResponse
-    switch mode {
-    case "runtime", "runtime-bare":
-        // ErrorHandlingMiddleware.intercept's catch, without the async frame.
-        if let serverError = thrown(bare: mode == "runtime-bare") as? ServerError {
-            response = HTTPResponse(status: serverError.httpStatus, headerFields: serverError.httpHeaderFields)
-            bodies &+= serverError.httpBody == nil ? 0 : 1
-        } else {
-            response = HTTPResponse(status: .internalServerError)
-        }
-    case "friendly-bare":
-        response = middleware.response(for: thrown(bare: true), request: request, operationID: "benchError").0
-    default:
-        response = middleware.response(for: thrown(bare: false), request: request, operationID: "benchError").0
+/// Runs `body` in a detached task while the main thread waits on a semaphore: valgrind 3.19 crashes in
+/// libdispatch's `sigsuspend` when the main thread is the concurrency runtime's (top-level `await`), not when the
+/// runtime's threads do the work.
+func waiting(for body: @escaping @Sendable () async -> (Int, Int)) -> (Int, Int) {
+    let done = DispatchSemaphore(value: 0)
+    nonisolated(unsafe) var result = (0, 0)  // written by the task before it signals, read after the wait
+    Task.detached {
+        result = await body()
+        done.signal()
     }
-    headers &+= response.headerFields.count
+    done.wait()
+    return result
+}
+
+// The middleware through its public `intercept`, as the runtime calls it, the handler's `next` throwing.
+let (headers, bodies) = waiting { [mode, count, request, middleware] in
+    var headers = 0
+    var bodies = 0
+    for _ in 0..<count {
+        let response: HTTPResponse
+        switch mode {
+        case "runtime", "runtime-bare":
+            // ErrorHandlingMiddleware.intercept's catch, without the async frame.
+            if let serverError = thrown(bare: mode == "runtime-bare") as? ServerError {
+                response = HTTPResponse(status: serverError.httpStatus, headerFields: serverError.httpHeaderFields)
+                bodies &+= serverError.httpBody == nil ? 0 : 1
+            } else {
+                response = HTTPResponse(status: .internalServerError)
+            }
+        default:
+            let bare = mode == "friendly-bare"
+            response = try! await middleware.intercept(
+                request, body: nil, metadata: .init(), operationID: "benchError"
+            ) { _, _, _ in throw thrown(bare: bare) }.0
+        }
+        headers &+= response.headerFields.count
+    }
+    return (headers, bodies)
 }
 print("\(mode) \(count) \(headers) \(bodies)")

@@ -49,7 +49,7 @@ import Testing
     }
 
     @Test func unknownErrorNeverReachesTheBodyButIsLoggedWithItsReferenceID() async throws {
-        let test = TestMiddleware()
+        let test = TestMiddleware(options: .init(logging: .withoutErrorText))
         let response = try await test.answer(LeakyFailure())
         #expect(response.status == 500)
         #expect(!response.body.contains("hunter2"))
@@ -63,15 +63,18 @@ import Testing
         #expect(entry.metadata["http.request.method"] == "GET")
         #expect(entry.metadata["url.path"] == "/orders")
         #expect(entry.metadata["openapi.operation_id"] == "createOrder")
-        #expect(entry.error == nil, "the error's own text is not logged by default")
-        #expect(!"\(entry.message) \(entry.metadata)".contains("hunter2"))
+        #expect(entry.error == nil, "never swift-log's `error:`")
+        #expect(!"\(entry.message) \(entry.metadata)".contains("hunter2"), "not with `.withoutErrorText`")
     }
 
-    @Test func theErrorIsLoggedAsSwiftLogsErrorOnlyWhenTheAppAsks() async throws {
-        let test = TestMiddleware(options: .init(logsErrorValues: true))
-        _ = try await test.answer(LeakyFailure())
+    @Test func aServersFaultIsLoggedWithTheErrorsTypeAndTextByDefault() async throws {
+        let test = TestMiddleware()
+        let response = try await test.answer(LeakyFailure())
+        #expect(!response.body.contains("hunter2"))
         let entry = try #require(test.logs.entries.first)
-        #expect("\(entry.error.map { "\($0)" } ?? "")".contains("hunter2"))
+        #expect(entry.metadata["error.reference_id"] == .string(try #require(response.json["referenceId"] as? String)))
+        #expect(entry.metadata["exception.type"] == "FriendlyErrorsOpenAPITests.LeakyFailure")
+        #expect(entry.metadata["exception.message"] == "password=hunter2 at /srv/app/config.yaml")
     }
 
     @Test func decodingErrorIsA400WithPointersIntoTheBody() async throws {
@@ -113,13 +116,16 @@ import Testing
     }
 
     @Test func typeBaseURIComesFromTheOptions() async throws {
-        let test = TestMiddleware(options: .init(writers: [JSONPresenter(typeBaseURI: "https://errors.example.com/"), HTMLPresenter(), PlainTextBodyWriter()]))
+        let test = TestMiddleware(
+            options: .init(writers: [
+                JSONPresenter(typeBaseURI: "https://errors.example.com/"), HTMLPresenter(), PlainTextBodyWriter(),
+            ]))
         let response = try await test.answer(MissingOrder())
         #expect(response.json["type"] as? String == "https://errors.example.com/order/missing")
     }
 
     @Test func loggingCanBeTurnedOff() async throws {
-        let test = TestMiddleware(options: .init(logsErrors: false))
+        let test = TestMiddleware(options: .init(logging: .off))
         _ = try await test.answer(LeakyFailure())
         #expect(test.logs.entries.isEmpty)
     }

@@ -3,9 +3,11 @@ import FriendlyErrorsOpenAPI
 import HTTPTypes
 import Hummingbird
 import InMemoryLogging
+import InMemoryTracing
 import Logging
 import OpenAPIRuntime
 import OpenAPIURLSession
+import ServiceContextModule
 
 @testable import ExampleService
 
@@ -31,7 +33,8 @@ struct TestMiddleware {
     let middleware: FriendlyErrorsServerMiddleware
 
     init(pipeline: AlertPipeline = AlertPipeline(), options: FriendlyErrorsServerOptions = .init()) {
-        let handler = logs
+        var handler = logs
+        handler.metadataProvider = .traceIDs
         var logger = Logger(label: "test") { _ in handler }
         logger.logLevel = .trace
         middleware = FriendlyErrorsServerMiddleware(pipeline: pipeline, options: options, logger: logger)
@@ -109,5 +112,15 @@ struct LiveShop: Sendable {
     /// The client generated from the same openapi.yaml.
     func client(middlewares: [any ClientMiddleware] = []) -> Client {
         Client(serverURL: baseURL, transport: URLSessionTransport(), middlewares: middlewares)
+    }
+}
+
+extension Logger.MetadataProvider {
+    /// The trace and span IDs of the task's `ServiceContext`, as swift-otel's log handler reads them for every
+    /// record (here from swift-distributed-tracing's `InMemoryTracer`): a record logged outside the request's
+    /// context has none.
+    static let traceIDs = Logger.MetadataProvider {
+        guard let span = ServiceContext.current?.inMemorySpanContext else { return [:] }
+        return ["trace_id": .string(span.traceID), "span_id": .string(span.spanID)]
     }
 }

@@ -27,14 +27,13 @@ struct TelemetryTests {
 
     /// Answers `error` as the runtime hands it to the middleware, inside a span of the test's tracer.
     static func answer(
-        _ error: any Error, wrapped: Bool = true,
-        options: FriendlyErrorsServerOptions = FriendlyErrorsServerOptions()
+        _ error: any Error, wrapped: Bool = true, logging: ErrorLogging = .standard, telemetry: Bool = true
     ) async throws -> Exchange {
         let tracer = InMemoryTracer()
         let counters = TestMetrics()
-        var options = options
-        options.tracer = tracer
-        options.metricsFactory = counters
+        let options = FriendlyErrorsServerOptions(
+            logging: logging, tracer: telemetry ? tracer : nil, sendsTraceID: telemetry,
+            metricsFactory: telemetry ? counters : nil)
         let test = TestMiddleware(pipeline: AlertPipeline().addingCatalog(shopCatalog), options: options)
         let response = try await tracer.withSpan("POST /orders", ofKind: .server) { _ in
             try await test.answer(error, method: .post, wrapped: wrapped)
@@ -104,8 +103,8 @@ struct TelemetryTests {
         #expect(counters.first?.dimensions.contains { $0 == ("http.response.status_code", "404") } == true)
     }
 
-    @Test func anUnknownErrorsSecretIsInNoSpanMetricOrLog() async throws {
-        let exchange = try await Self.answer(ReportDatabaseFailure())
+    @Test func anUnknownErrorsSecretIsInNoSpanMetricOrLogWithoutErrorText() async throws {
+        let exchange = try await Self.answer(ReportDatabaseFailure(), logging: .withoutErrorText)
         #expect(exchange.response.status == 500)
         let span = exchange.span
         let referenceID = try #require(exchange.response.json["referenceId"] as? String)
@@ -131,10 +130,23 @@ struct TelemetryTests {
         }
     }
 
+    /// The operator's record of a 500 (issue 47): in the request's trace (the span the server's tracing made
+    /// current), beside the reference ID the client got, the error's type and own text; by default.
+    @Test func anUnknownErrorIsLoggedInItsTraceWithItsTypeAndText() async throws {
+        let exchange = try await Self.answer(ReportDatabaseFailure())
+        let referenceID = try #require(exchange.response.json["referenceId"] as? String)
+        let entry = try #require(exchange.logs.entries.last { $0.metadata["error.reference_id"] != nil })
+        #expect(entry.message == "Request failed: unexpected")
+        #expect(entry.metadata["error.reference_id"] == .string(referenceID))
+        #expect(entry.metadata["trace_id"] == .string(exchange.span.traceID))
+        #expect(entry.metadata["span_id"] == .string(exchange.span.spanID))
+        #expect(entry.metadata["exception.type"] == "ExampleService.ReportDatabaseFailure")
+        #expect(entry.metadata["exception.message"] == .string("could not connect to \(ReportDatabaseFailure.secret)"))
+        #expect(!exchange.response.body.contains(ReportDatabaseFailure.secret))
+    }
+
     @Test func spansCountersAndTheTraceIDCanBeTurnedOff() async throws {
-        let exchange = try await Self.answer(
-            ReportDatabaseFailure(),
-            options: FriendlyErrorsServerOptions(recordsSpans: false, sendsTraceID: false, countsErrors: false))
+        let exchange = try await Self.answer(ReportDatabaseFailure(), telemetry: false)
         #expect(Self.attribute(exchange.span, "error.type") == nil)
         #expect(exchange.span.status == nil)
         #expect(exchange.counters.counters.isEmpty)

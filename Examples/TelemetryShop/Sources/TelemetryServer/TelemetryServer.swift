@@ -5,13 +5,14 @@ import Logging
 import OTel
 
 /// The telemetry shop on loopback, exporting traces, metrics and logs through swift-otel (OTLP over
-/// HTTP/protobuf) to `--otlp URL` (default `http://127.0.0.1:4318`), every second. The log records hold
-/// no error's own text (`FriendlyErrorsServerOptions.logsErrorValues` is off by default): swift-otel
-/// would export an error passed as swift-log's `error:` as `exception.message`.
+/// HTTP/protobuf) to `--otlp URL` (default `http://127.0.0.1:4318`), every second. The 500's log record is
+/// in the request's trace and carries the error for the operator (`exception.type`, `exception.message`: the
+/// server kit's default `logging: .standard`); no span or metric holds its text.
 ///
 /// - `GET /items` — 200;
 /// - `GET /orders/42/cancel` — an app error: 409 `order.alreadyShipped`;
-/// - `GET /reports` — an unknown error holding a database password: 500, with nothing of it sent or exported.
+/// - `GET /reports` — an unknown error holding a database password: 500, nothing of it sent, only its log record
+///   exported with it.
 ///
 /// Middleware order, outermost first: Hummingbird's `TracingMiddleware` (it starts the request's span,
 /// which the friendly-errors middleware finds in the task's `ServiceContext`), its `MetricsMiddleware`,
@@ -73,8 +74,8 @@ struct OrderAlreadyShipped: FriendlyError {
     var category: ErrorCategory { .conflict }
 }
 
-/// An error nobody classified, holding what must never leave the server: not in the response, nor in
-/// any exported span, metric or log record.
+/// An error nobody classified, holding what must never reach a client: not in the response, nor in any exported
+/// span or metric; only in the operator's log record.
 struct ReportDatabaseFailure: Error, CustomStringConvertible {
     /// A credential, as careless error messages contain them.
     static let secret = "postgres://report:S3cr3t-Pa55@db.internal/reports"

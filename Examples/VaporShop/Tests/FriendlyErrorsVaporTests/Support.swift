@@ -2,9 +2,11 @@ import Foundation
 import FriendlyErrors
 import FriendlyErrorsVapor
 import InMemoryLogging
+import InMemoryTracing
 import Logging
 import NIOCore
 import NIOHTTP1
+import ServiceContextModule
 import Vapor
 import VaporTesting
 
@@ -48,7 +50,8 @@ struct TestApp {
         _ method: HTTPMethod = .GET, _ path: String, headers: HTTPHeaders = [:], body: String? = nil
     ) async throws -> TestResponse {
         try await withApp { app in
-            let handler = logs
+            var handler = logs
+            handler.metadataProvider = .traceIDs
             var logger = Logger(label: "test") { _ in handler }
             logger.logLevel = .trace
             // Vapor makes each request's logger from the app's, adding `request-id`.
@@ -81,4 +84,14 @@ final class Seen: @unchecked Sendable {
 
     func add(_ value: [String: String]) { lock.withLock { stored.append(value) } }
     var values: [[String: String]] { lock.withLock { stored } }
+}
+
+extension Logger.MetadataProvider {
+    /// The trace and span IDs of the task's `ServiceContext`, as swift-otel's log handler reads them for every
+    /// record (here from swift-distributed-tracing's `InMemoryTracer`): a record logged outside the request's
+    /// context has none.
+    static let traceIDs = Logger.MetadataProvider {
+        guard let span = ServiceContext.current?.inMemorySpanContext else { return [:] }
+        return ["trace_id": .string(span.traceID), "span_id": .string(span.spanID)]
+    }
 }

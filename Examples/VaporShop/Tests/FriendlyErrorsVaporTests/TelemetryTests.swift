@@ -39,17 +39,21 @@ enum Telemetry {
 
     /// Sends one request through Vapor's `TracingMiddleware`, then ours; ours outside it when
     /// `friendlyErrorsOutside` (`TracingMiddleware` appended after `replaceErrorMiddleware`).
+    /// Ours with the tracer, its own counters and the trace ID in bodies, or none of them (`telemetry: false`);
+    /// its log records as `logging` says, through a logger whose metadata provider adds the task's trace and
+    /// span IDs as swift-otel's log handler does.
     static func send(
-        _ method: HTTPMethod, _ path: String,
-        options: FriendlyErrorsServerOptions = FriendlyErrorsServerOptions(revealsFrameworkMessages: true),
+        _ method: HTTPMethod, _ path: String, logging: ErrorLogging = .standard, telemetry: Bool = true,
         friendlyErrorsOutside: Bool = false
     ) async throws -> Exchange {
         let tracer = Telemetry.tracer
         tracer.clearAll()
         let counters = TestMetrics()
-        var options = options
-        options.metricsFactory = counters
-        let logs = InMemoryLogHandler()
+        let options = FriendlyErrorsServerOptions(
+            revealsFrameworkMessages: true, logging: logging, tracer: telemetry ? tracer : nil,
+            sendsTraceID: telemetry, metricsFactory: telemetry ? counters : nil)
+        var logs = InMemoryLogHandler()
+        logs.metadataProvider = .traceIDs
         let response = try await withApp { app in
             var logger = Logger(label: "test") { _ in logs }
             logger.logLevel = .trace
@@ -113,6 +117,8 @@ enum Telemetry {
         let entry = try #require(exchange.logs.entries.last { $0.metadata["error.type"] != nil })
         #expect(entry.metadata["http.route"] == "/orders")
         #expect(entry.metadata["http.response.status_code"] == "402")
+        #expect(entry.metadata["trace_id"] == .string(span.traceID), "logged in the request's trace")
+        #expect(entry.metadata["exception.message"] == nil, "a client's fault: no error text")
     }
 
     @Test func aNotFoundFromTheFrameworkIsANotFoundEverywhere() async throws {
@@ -129,8 +135,23 @@ enum Telemetry {
         #expect(counters.first?.dimensions.contains { $0 == ("http.response.status_code", "404") } == true)
     }
 
-    @Test func anUnknownErrorsSecretIsInNoSpanMetricOrLog() async throws {
+    /// The operator's record of a 500 (issue 47), logged from a future's callback: in the request's trace
+    /// (`request.serviceContext`), beside the reference ID the user got, the error's type and own text.
+    @Test func anUnknownErrorIsLoggedInItsTraceWithItsTypeAndText() async throws {
         let exchange = try await Self.send(.GET, "reports")
+        let referenceID = try #require(exchange.response.json["referenceId"] as? String)
+        let entry = try #require(exchange.logs.entries.last { $0.metadata["error.reference_id"] != nil })
+        #expect(entry.message == "Request failed: unexpected")
+        #expect(entry.metadata["error.reference_id"] == .string(referenceID))
+        #expect(entry.metadata["trace_id"] == .string(exchange.span.traceID))
+        #expect(entry.metadata["span_id"] == .string(exchange.span.spanID))
+        #expect(entry.metadata["exception.type"] == "ExampleApp.ReportDatabaseFailure")
+        #expect(entry.metadata["exception.message"] == .string("could not connect to \(ReportDatabaseFailure.secret)"))
+        #expect(!exchange.response.body.contains(ReportDatabaseFailure.secret))
+    }
+
+    @Test func anUnknownErrorsSecretIsInNoSpanMetricOrLogWithoutErrorText() async throws {
+        let exchange = try await Self.send(.GET, "reports", logging: .withoutErrorText)
         #expect(exchange.response.status == 500)
         let span = exchange.span
         let referenceID = try #require(exchange.response.json["referenceId"] as? String)
@@ -167,9 +188,7 @@ enum Telemetry {
     }
 
     @Test func spansAndCountersCanBeTurnedOff() async throws {
-        let exchange = try await Self.send(
-            .GET, "reports",
-            options: FriendlyErrorsServerOptions(recordsSpans: false, sendsTraceID: false, countsErrors: false))
+        let exchange = try await Self.send(.GET, "reports", telemetry: false)
         #expect(Self.attribute(exchange.span, "error.type") == nil)
         #expect(exchange.span.status?.code == .error, "Vapor's own: it sees our 500")
         #expect(exchange.counters.counters.isEmpty)

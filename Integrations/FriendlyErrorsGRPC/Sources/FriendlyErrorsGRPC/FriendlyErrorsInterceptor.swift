@@ -1,5 +1,4 @@
 @_exported public import FriendlyErrors
-@_spi(RepositoryInternals) public import FriendlyErrors
 @_exported public import FriendlyErrorsServerKit
 public import GRPCCore
 public import Logging
@@ -80,14 +79,8 @@ public struct FriendlyErrorsInterceptor: ServerInterceptor {
         return response
     }
 
-    /// The `RPCError` that answers `error`, thrown by the RPC `context` describes with request
-    /// `metadata`, in the task's trace; reports it. SPI (`Measurement`), not part of the API: for the tests,
-    /// which hand it errors no RPC throws, and for the benchmark in Examples/GRPCShop.
-    @_spi(Measurement) public func rpcError(for error: any Error, metadata: Metadata, context: ServerContext)
-        -> RPCError
-    { answer(error, metadata: metadata, context: context, ServiceContext.current) }
-
-    /// The `RPCError` that answers `error` in the trace of `trace` (the RPC's `ServiceContext`); reported.
+    /// The `RPCError` that answers `error` in the trace of `trace` (the RPC's `ServiceContext`); reported, and
+    /// logged inside `trace` (its `trace_id` for swift-otel's log handler, even from a response stream's producer).
     private func answer(_ error: any Error, metadata: Metadata, context: ServerContext, _ trace: ServiceContext?)
         -> RPCError
     {
@@ -134,7 +127,8 @@ public struct FriendlyErrorsInterceptor: ServerInterceptor {
     /// The serialized `google.rpc.Status` of an answer (its `grpc-status-details-bin`), with the AIP-193
     /// details in this order: `ErrorInfo`, `LocalizedMessage`, `BadRequest`, `RetryInfo`, `Help`,
     /// `RequestInfo`, each only when there is something to say. Every fact once: `ErrorInfo`'s metadata
-    /// has the error's `code` and the `traceId`; the reference ID is `RequestInfo`'s `requestId`, the
+    /// has the error's `code`, its `category`'s name, its `title` (in `LocalizedMessage`'s language) and
+    /// the `traceId`; the reference ID is `RequestInfo`'s `requestId`, the
     /// field AIP-193 has for it (the one the log line carries).
     private func statusBytes(of answer: ServerAlert, code: RPCError.Code, message: String, traceID: String?)
         -> [UInt8]
@@ -145,6 +139,10 @@ public struct FriendlyErrorsInterceptor: ServerInterceptor {
             info.reason(1, for: alert.code)
             info.string(2, domain)
             info.mapEntry(3, "code", alert.code)
+            // The category and the title (in `LocalizedMessage`'s language): a client shows the server's
+            // alert, not the one its status code suggests (RESOURCE_EXHAUSTED is rate limiting and full storage).
+            info.mapEntry(3, "category", alert.category.name)
+            info.mapEntry(3, "title", alert.title)
             if let traceID { info.mapEntry(3, "traceId", traceID) }
         }
         status.detail(.localizedMessage) { localized in

@@ -1,5 +1,4 @@
 @_exported public import FriendlyErrors
-@_spi(RepositoryInternals) public import FriendlyErrors
 @_exported public import FriendlyErrorsServerKit
 import HTTPTypes
 public import Hummingbird
@@ -47,6 +46,7 @@ public struct FriendlyErrorsMiddleware<Context: RequestContext>: RouterMiddlewar
             })
     }
 
+    /// Passes the request on, and answers an error thrown below it.
     public func handle(
         _ request: Request, context: Context, next: (Request, Context) async throws -> Response
     ) async throws -> Response {
@@ -57,9 +57,8 @@ public struct FriendlyErrorsMiddleware<Context: RequestContext>: RouterMiddlewar
         }
     }
 
-    /// The response for `error` thrown by `request`, logged. SPI (`Measurement`), not part of the API: for
-    /// the `ErrorRouteCounts` driver in Examples/HummingbirdShop, which counts it without a server.
-    @_spi(Measurement) public func response(for error: any Error, request: Request, context: Context) -> Response {
+    /// The response for `error` thrown by `request`; logged in the request's trace, recorded and counted.
+    private func response(for error: any Error, request: Request, context: Context) -> Response {
         // Read once, for the trace ID and the span: a task-local lookup.
         let serviceContext = ServerErrorReporter.currentContext
         var server = ErrorRequest(

@@ -1,5 +1,4 @@
 @_exported public import FriendlyErrors
-@_spi(RepositoryInternals) public import FriendlyErrors
 @_exported public import FriendlyErrorsServerKit
 public import HTTPTypes
 public import Logging
@@ -68,15 +67,18 @@ public struct FriendlyErrorsServerMiddleware: ServerMiddleware {
         }
     }
 
-    /// The response for `error` thrown while handling `request`; logs it. SPI (`Measurement`), not part of the
-    /// API: so the tests and the driver in Examples/OpenAPIShop can call it without a server.
-    @_spi(Measurement) public func response(for error: any Error, request: HTTPRequest, operationID: String) -> (
+    /// The response for `error` thrown while handling `request`; logged in the request's trace, recorded and
+    /// counted.
+    private func response(for error: any Error, request: HTTPRequest, operationID: String) -> (
         HTTPResponse, HTTPBody?
     ) {
         let read = ReadFields(request.headerFields)
+        // Read once, for the trace ID, the span and the log record: a task-local lookup.
+        let serviceContext = ServerErrorReporter.currentContext
         var server = ErrorRequest(
             method: request.method.rawValue, acceptLanguage: read.acceptLanguage, accept: read.accept,
-            target: request.path, host: request.authority, referer: read.referer, traceID: reporter.traceID())
+            target: request.path, host: request.authority, referer: read.referer,
+            traceID: reporter.traceID(in: serviceContext))
         if pipeline.isObserved {
             let path = request.path.map { $0.split(separator: "?", maxSplits: 1).first.map(String.init) ?? $0 }
             server.metadata = ["request.method": request.method.rawValue, "openapi.operation_id": operationID]
@@ -108,7 +110,16 @@ public struct FriendlyErrorsServerMiddleware: ServerMiddleware {
         }
         let response = pipeline.response(
             for: answered, to: server, writers: options.writers)
-        report(response.event, status: response.status, request: request, operationID: operationID)
+        var logger = logger
+        // Checked first: an event filtered out costs a comparison, not a copy of the logger's metadata.
+        if logger.logLevel <= Logger.Level(response.event.logLevel) {
+            logger[metadataKey: "openapi.operation_id"] = .string(operationID)
+        }
+        reporter.report(response.event, logger: logger, context: serviceContext) {
+            // Made only when recorded: the path without its query.
+            let path = request.path.map { $0.split(separator: "?", maxSplits: 1).first.map(String.init) ?? $0 }
+            return .http(status: response.status, method: request.method.rawValue, path: path)
+        }
         var fields = HTTPFields()
         var rest = response.headers[...]
         // Only when the response starts exactly as the prepared fields do.
@@ -150,20 +161,6 @@ public struct FriendlyErrorsServerMiddleware: ServerMiddleware {
             server.frameworkHeaders.append(ResponseHeader(name: field.name.rawName, value: field.value))
         }
         return nil
-    }
-
-    /// Logs the event with the operation (the path, without its query, only for a record that is written),
-    /// records it on the request's span and counts it: the kit's `report`.
-    private func report(_ event: ClassificationEvent, status: Int, request: HTTPRequest, operationID: String) {
-        // Checked first: an event filtered out costs a comparison, not its metadata nor a copy of the logger.
-        guard options.logsErrors, logger.logLevel <= Logger.Level(event.logLevel) else {
-            reporter.report(event, .http(status: status, method: request.method.rawValue), logger: logger)
-            return
-        }
-        var logger = logger
-        logger[metadataKey: "openapi.operation_id"] = .string(operationID)
-        let path = request.path.map { $0.split(separator: "?", maxSplits: 1).first.map(String.init) ?? $0 }
-        reporter.report(event, .http(status: status, method: request.method.rawValue, path: path), logger: logger)
     }
 }
 

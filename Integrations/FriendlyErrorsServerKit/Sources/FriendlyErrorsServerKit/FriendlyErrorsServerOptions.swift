@@ -1,13 +1,15 @@
 public import CoreMetrics
 public import FriendlyErrors
+public import Instrumentation
 public import Tracing
 
-/// How a server integration (Hummingbird, Vapor, gRPC, OpenAPI) answers, logs and reports errors; every
-/// default is safe for production.
+/// How a server integration (Hummingbird, Vapor, gRPC, OpenAPI) answers, logs and reports errors: one value
+/// per concern, every default safe for production.
 ///
 /// ```swift
 /// var options = FriendlyErrorsServerOptions()
-/// options.maximumDistinctErrorTypes = 500
+/// options.logging = .withoutErrorText   // logs exported somewhere trusted less than the server
+/// options.metricsFactory = nil          // no counter
 /// router.add(middleware: FriendlyErrorsMiddleware(pipeline: pipeline, options: options))
 /// ```
 public struct FriendlyErrorsServerOptions: Sendable {
@@ -21,28 +23,21 @@ public struct FriendlyErrorsServerOptions: Sendable {
     /// problem's `detail` when no rule of the pipeline knows the error. Off: an error's own text may
     /// hold internals, so it reaches users only when the app says its messages are written for them.
     public var revealsFrameworkMessages: Bool
-    /// Whether every error answered is logged through the request's logger. On by default.
-    public var logsErrors: Bool
-    /// Whether the log record carries the error itself (swift-log's `error:`), whose own text may hold
-    /// internals or secrets. Off by default: a log handler may export it (swift-otel's writes it into the
-    /// exported record), and the record's `error.type` and `error.reference_id` already join it to what the
-    /// user saw; the pipeline's observers (`AlertPipeline.observing`) get the full error either way.
-    public var logsErrorValues: Bool
-    /// Whether the span the request already has (the framework's tracing middleware's, or the app's) gets
-    /// the error's `error.type`, reference ID and category, and an error status for a server's fault (5xx,
-    /// or gRPC's UNKNOWN, DEADLINE_EXCEEDED, UNIMPLEMENTED, INTERNAL, UNAVAILABLE, DATA_LOSS). No span is
-    /// ever started, and the error's own text is never recorded. On by default.
-    public var recordsSpans: Bool
+    /// What each answered error's log record holds, or whether there is one: ``ErrorLogging/standard`` by
+    /// default (a server's fault with the error's type and own text, beside its reference ID).
+    public var logging: ErrorLogging
+    /// The tracer whose spans get each answered error (`error.type`, the reference ID, the category, and an
+    /// error status for a server's fault) and whose trace IDs go to clients; `nil` for none: no span is
+    /// touched and no trace ID is read. By default `InstrumentationSystem.tracer` as bootstrapped when the
+    /// options are made (bootstrap the tracer first). No span is ever started, and the error's own text is
+    /// never recorded on one.
+    public var tracer: (any Tracer)?
     /// Whether the request's trace ID (W3C `traceparent`'s), when it has one, is sent to the client: the
     /// problem's `traceId`, beside the reference ID on a page. On by default.
     public var sendsTraceID: Bool
-    /// The tracer whose spans and trace IDs are read; `nil` (the default) for `InstrumentationSystem.tracer`.
-    public var tracer: (any Tracer)?
-    /// Whether answered errors are counted (`friendly_errors.errors`). On by default.
-    public var countsErrors: Bool
-    /// The factory of the counter; `nil` (the default) for `MetricsSystem.factory` as bootstrapped when the
-    /// integration's middleware is made (bootstrap the metrics backend first). Tests pass swift-metrics'
-    /// `TestMetrics`.
+    /// The factory of the counter of answered errors (`friendly_errors.errors`); `nil` for none. By default
+    /// `MetricsSystem.factory` as bootstrapped when the options are made (bootstrap the metrics backend first).
+    /// Tests pass swift-metrics' `TestMetrics`.
     public var metricsFactory: (any MetricsFactory)?
     /// How many distinct `error.type` values the counter takes (the catalog's codes first); any other
     /// code is counted as `_OTHER`, with one warning logged. 200 by default.
@@ -50,20 +45,54 @@ public struct FriendlyErrorsServerOptions: Sendable {
 
     /// Options; the defaults suit production.
     public init(
-        writers: [any ErrorBodyWriter] = [], revealsFrameworkMessages: Bool = false, logsErrors: Bool = true,
-        logsErrorValues: Bool = false, recordsSpans: Bool = true, sendsTraceID: Bool = true,
-        tracer: (any Tracer)? = nil, countsErrors: Bool = true,
-        metricsFactory: (any MetricsFactory)? = nil, maximumDistinctErrorTypes: Int = 200
+        writers: [any ErrorBodyWriter] = [], revealsFrameworkMessages: Bool = false,
+        logging: ErrorLogging = .standard, tracer: (any Tracer)? = InstrumentationSystem.tracer,
+        sendsTraceID: Bool = true, metricsFactory: (any MetricsFactory)? = MetricsSystem.factory,
+        maximumDistinctErrorTypes: Int = 200
     ) {
         self.writers = writers
         self.revealsFrameworkMessages = revealsFrameworkMessages
-        self.logsErrors = logsErrors
-        self.logsErrorValues = logsErrorValues
-        self.recordsSpans = recordsSpans
-        self.sendsTraceID = sendsTraceID
+        self.logging = logging
         self.tracer = tracer
-        self.countsErrors = countsErrors
+        self.sendsTraceID = sendsTraceID
         self.metricsFactory = metricsFactory
         self.maximumDistinctErrorTypes = maximumDistinctErrorTypes
     }
+}
+
+/// What the log record of each answered error holds, or that there is none: one value, from the most to
+/// nothing. Every record is written through the request's logger at the classification's level, inside the
+/// request's `ServiceContext` (so swift-otel's log handler, or a metadata provider, adds its `trace_id` and
+/// `span_id`), with the kit's metadata: `error.type` (the code), `error.category`, `error.reference_id`, the
+/// status, the method, the route and the path.
+///
+/// ```swift
+/// FriendlyErrorsServerOptions(logging: .withoutErrorText)
+/// ```
+public struct ErrorLogging: Sendable, Hashable {
+    private enum Kind: Sendable, Hashable {
+        case off
+        case withoutErrorText
+        case standard
+    }
+
+    private let kind: Kind
+
+    /// A server's fault (a 5xx; gRPC's UNKNOWN, INTERNAL, UNAVAILABLE, DEADLINE_EXCEEDED, UNIMPLEMENTED,
+    /// DATA_LOSS) also carries the error itself: `exception.type` (its Swift type) and `exception.message`
+    /// (its own description, control characters replaced, at most 4,096 bytes), the names swift-otel exports a
+    /// logged error under. A client's fault (4xx) never does. The default: an operator who looks up a user's
+    /// reference ID finds what went wrong.
+    public static let standard = Self(kind: .standard)
+    /// No record carries the error's type or text, only the kit's metadata: for logs that are shipped
+    /// somewhere trusted less than the server (an error's own text may hold a secret). The pipeline's
+    /// observers (`AlertPipeline.observing`) still get the error.
+    public static let withoutErrorText = Self(kind: .withoutErrorText)
+    /// No record: the app logs through the pipeline's observers, or not at all.
+    public static let off = Self(kind: .off)
+
+    /// Whether any record is written.
+    var logs: Bool { kind != .off }
+    /// Whether a server's fault carries the error's type and text.
+    var carriesErrorText: Bool { kind == .standard }
 }

@@ -1,5 +1,5 @@
 import CoreMetrics
-@_spi(RepositoryInternals) public import FriendlyErrors
+public import FriendlyErrors
 import Instrumentation
 public import Logging
 public import ServiceContextModule
@@ -8,21 +8,24 @@ import Tracing
 /// What every server integration does around the core's answer to an error: logs the catalog's
 /// diagnostics at start-up, reads the request's trace ID for the body, and reports each answered error —
 /// its log record, the request's span and the `friendly_errors.errors` counter — under the same stable
-/// `error.type` everywhere. Made once, when the integration's middleware is; shared by every request.
+/// `error.type` everywhere, through one entry point, ``report(_:logger:context:level:exchange:)``. Made once,
+/// when the integration's middleware is; shared by every request.
 ///
 /// ```swift
 /// let reporter = ServerErrorReporter(pipeline: pipeline, options: options, logger: logger)
 /// // For each error:
-/// var request = ErrorRequest(method: method, acceptLanguage: language, accept: accept)
-/// request.traceID = reporter.traceID()
+/// let context = ServerErrorReporter.currentContext
+/// let request = ErrorRequest(method: method, acceptLanguage: language, traceID: reporter.traceID(in: context))
 /// let response = pipeline.response(for: error, to: request, writers: options.writers)
-/// reporter.report(response.event, .http(status: response.status, method: method, path: path), logger: logger)
+/// reporter.report(response.event, logger: logger, context: context) {
+///     .http(status: response.status, method: method, path: path)
+/// }
 /// ```
 ///
-/// Nothing it records holds the error's own text: the span gets the code, the category and the reference
-/// ID (never an exception event), the counter bounded dimensions only (never a reference ID, path or
-/// user), and the log record holds the error itself only when the app asks
-/// (``FriendlyErrorsServerOptions/logsErrorValues``).
+/// The span gets the code, the category and the reference ID (never an exception event, nor the error's
+/// text), the counter bounded dimensions only (never a reference ID, path or user); the log record gets the
+/// error's type and own text only for a server's fault, and only while ``FriendlyErrorsServerOptions/logging``
+/// is ``ErrorLogging/standard``.
 public final class ServerErrorReporter: Sendable {
     /// The name of the counter of answered errors.
     public static let counterLabel = "friendly_errors.errors"
@@ -30,11 +33,13 @@ public final class ServerErrorReporter: Sendable {
     public static let otherErrorType = "_OTHER"
 
     /// The options it was made with.
-    public let options: FriendlyErrorsServerOptions
+    private let options: FriendlyErrorsServerOptions
+    /// The options' tracer, `nil` when there is none or it is swift-distributed-tracing's no-op one.
+    private let tracer: (any Tracer)?
     /// The logger of start-up diagnostics and of the one warning about too many error types.
     private let logger: Logger
-    /// The factory of the counter: the options', or `MetricsSystem.factory` as bootstrapped when the reporter
-    /// was made; `nil` when counting is off or that is swift-metrics' no-op factory (nothing to count).
+    /// The factory of the counter: the options'; `nil` when they have none or it is swift-metrics' no-op factory
+    /// (nothing to count).
     private let counterFactory: (any MetricsFactory)?
     /// Whether there is a factory: what each error checks, rather than copying the factory (an existential whose
     /// copy retains what the backend's value holds, its registry among them: shared objects).
@@ -61,10 +66,11 @@ public final class ServerErrorReporter: Sendable {
     public init(pipeline: AlertPipeline, options: FriendlyErrorsServerOptions, logger: Logger) {
         self.options = options
         self.logger = logger
-        Self.logDiagnostics(of: pipeline, to: logger)
-        // Read once: `MetricsSystem.factory` costs a task-local lookup and a lock on each read.
-        let factory = options.metricsFactory ?? MetricsSystem.factory
-        counterFactory = options.countsErrors && !(factory is NOOPMetricsHandler) ? factory : nil
+        for diagnostic in pipeline.catalog.diagnostics {
+            logger.log(level: diagnostic.severity == .error ? .error : .warning, "\(diagnostic)")
+        }
+        tracer = options.tracer.flatMap { $0 is NoOpTracer ? nil : $0 }
+        counterFactory = options.metricsFactory.flatMap { $0 is NOOPMetricsHandler ? nil : $0 }
         countsErrors = counterFactory != nil
         let catalog = pipeline.catalog
         var codes = Set<String>()
@@ -79,25 +85,19 @@ public final class ServerErrorReporter: Sendable {
         }
     }
 
-    /// Logs the catalog's diagnostics through `logger`: errors at `.error`, the rest at `.warning`.
-    public static func logDiagnostics(of pipeline: AlertPipeline, to logger: Logger) {
-        for diagnostic in pipeline.catalog.diagnostics {
-            logger.log(level: diagnostic.severity == .error ? .error : .warning, "\(diagnostic)")
-        }
-    }
-
     // MARK: The trace ID
 
     /// The task's `ServiceContext` (`ServiceContext.current`): read it once per error and pass it to
-    /// ``traceID(in:)`` and ``report(_:logger:context:exchange:)``, each read being a task-local lookup. For
-    /// an integration that does not import swift-distributed-tracing's modules itself.
+    /// ``traceID(in:)`` and ``report(_:logger:context:level:exchange:)``, each read being a task-local lookup.
+    /// For an integration that does not import swift-distributed-tracing's modules itself.
     public static var currentContext: ServiceContext? { ServiceContext.current }
 
-    /// The trace ID of the request's trace, or `nil` when it has none or ``FriendlyErrorsServerOptions/sendsTraceID``
-    /// is off: what the tracer propagates, W3C `traceparent`'s 32 hex digits (swift-distributed-tracing's
-    /// `InMemoryTracer`'s own ID in tests). At most 64 letters, digits, `-`, `_` and `.`.
+    /// The trace ID of the request's trace, or `nil` when it has none, there is no tracer, or
+    /// ``FriendlyErrorsServerOptions/sendsTraceID`` is off: what the tracer propagates, W3C `traceparent`'s 32
+    /// hex digits (swift-distributed-tracing's `InMemoryTracer`'s own ID in tests). At most 64 letters, digits,
+    /// `-`, `_` and `.`.
     public func traceID(in context: ServiceContext? = ServiceContext.current) -> String? {
-        guard options.sendsTraceID, let context else { return nil }
+        guard options.sendsTraceID, let tracer, let context else { return nil }
         var carrier: [String: String] = [:]
         tracer.inject(context, into: &carrier, using: DictionaryInjector())
         if let traceparent = carrier["traceparent"] {
@@ -117,45 +117,55 @@ public final class ServerErrorReporter: Sendable {
 
     // MARK: Reporting
 
-    /// Reports an answered error: logs it (``FriendlyErrorsServerOptions/logsErrors``) through `logger`,
-    /// records it on the request's span (``FriendlyErrorsServerOptions/recordsSpans``) and counts it
-    /// (``FriendlyErrorsServerOptions/countsErrors``).
-    public func report(
-        _ event: ClassificationEvent, _ exchange: ServerExchange, logger: Logger,
-        context: ServiceContext? = ServiceContext.current
-    ) {
-        report(event, logger: logger, context: context) { exchange }
-    }
-
-    /// Reports an answered error as ``report(_:_:logger:context:)`` does, making the exchange only when
-    /// something records it: when the event passes the logger's level, the request has a span, or errors
-    /// are counted. What an integration calls on every error (reading a request's path and route costs).
+    /// Reports an answered error, what every integration calls for each: logs it through `logger`
+    /// (``FriendlyErrorsServerOptions/logging``) inside `context`, so that the log handler (swift-otel's) or a
+    /// metadata provider finds the request's trace; records it on the request's span in `context`
+    /// (``FriendlyErrorsServerOptions/tracer``); counts it (``FriendlyErrorsServerOptions/metricsFactory``).
+    /// The exchange is made only when something records the error (reading a request's path and route costs).
+    ///
+    /// - Parameters:
+    ///   - event: The core's event of the answer (`ErrorResponse.event`, `ServerAlert.event`).
+    ///   - logger: The request's logger.
+    ///   - context: The request's `ServiceContext`: the task's by default; the request's own where the
+    ///     answer is made outside its task (Vapor's future callbacks: `request.serviceContext`).
+    ///   - level: The record's level, when the framework's error chooses one (Vapor's `DebuggableError`);
+    ///     the classification's by default.
+    ///   - exchange: The exchange the error was answered in.
     ///
     /// ```swift
     /// reporter.report(response.event, logger: logger) { .http(status: response.status, method: method, path: path) }
     /// ```
     public func report(
         _ event: ClassificationEvent, logger: Logger, context: ServiceContext? = ServiceContext.current,
-        exchange: () -> ServerExchange
+        level: Logger.Level? = nil, exchange: () -> ServerExchange
     ) {
-        let logs = options.logsErrors && logger.logLevel <= Logger.Level(event.logLevel)
-        let span = options.recordsSpans ? context.flatMap { tracer.activeSpan(identifiedBy: $0) } : nil
+        let level = level ?? Logger.Level(event.logLevel)
+        let logs = options.logging.logs && logger.logLevel <= level
+        let span = tracer.flatMap { tracer in context.flatMap { tracer.activeSpan(identifiedBy: $0) } }
         guard logs || span != nil || countsErrors else { return }
         let exchange = exchange()
-        if logs { log(event, exchange, logger: logger) }
+        if logs {
+            if let context {
+                ServiceContext.withValue(context) { log(event, exchange, level: level, logger: logger) }
+            } else {
+                log(event, exchange, level: level, logger: logger)
+            }
+        }
         if let span { record(event, exchange, on: span) }
         if countsErrors { count(event, exchange) }
     }
 
-    /// Logs the event at its level with ``logMetadata(_:_:)``; with the error as swift-log's `error:` only when
-    /// ``FriendlyErrorsServerOptions/logsErrorValues`` is on.
-    public func log(_ event: ClassificationEvent, _ exchange: ServerExchange, logger: Logger) {
-        let level = Logger.Level(event.logLevel)
-        // Checked first: an event filtered out costs a comparison, not its metadata.
-        guard logger.logLevel <= level else { return }
-        logger.log(
-            level: level, "\(event.logMessage)", error: options.logsErrorValues ? event.error : nil,
-            metadata: Self.logMetadata(event, exchange))
+    /// Logs the event at `level` with ``logMetadata(_:_:)``, and the error's type and text for a server's fault
+    /// when the options say so. Never as swift-log's `error:`: swift-log's `StreamLogHandler` would write its
+    /// text to a terminal unescaped and its Swift type over the record's `error.type` (the code).
+    private func log(_ event: ClassificationEvent, _ exchange: ServerExchange, level: Logger.Level, logger: Logger) {
+        var metadata = Self.logMetadata(event, exchange)
+        if options.logging.carriesErrorText, exchange.isServerError {
+            let error = event.error
+            metadata["exception.type"] = .string(String(reflecting: type(of: error)))
+            metadata["exception.message"] = .string(Self.clean(String(describing: error), limit: 4_096))
+        }
+        logger.log(level: level, "\(event.logMessage)", metadata: metadata)
     }
 
     /// The log record's metadata, in OpenTelemetry's names: `error.type` (the stable code), `error.category`,
@@ -163,9 +173,9 @@ public final class ServerErrorReporter: Sendable {
     /// `rpc.response.status_code`), `http.request.method`, `http.route` and `url.path` for HTTP; `rpc.system`
     /// and `rpc.method` for gRPC. Control characters in the path and method are replaced; each value is at most
     /// 256 bytes.
-    public static func logMetadata(_ event: ClassificationEvent, _ exchange: ServerExchange) -> Logger.Metadata {
+    static func logMetadata(_ event: ClassificationEvent, _ exchange: ServerExchange) -> Logger.Metadata {
         var metadata: Logger.Metadata = [:]
-        metadata.reserveCapacity(7)
+        metadata.reserveCapacity(9)
         metadata["error.type"] = .string(event.classification.code)
         metadata["error.category"] = .string(event.classification.category.name)
         if let referenceID = event.referenceID { metadata["error.reference_id"] = .string(referenceID) }
@@ -183,14 +193,9 @@ public final class ServerErrorReporter: Sendable {
     }
 
     /// Sets `error.type`, `error.category` and `error.reference_id` (and gRPC's `rpc.response.status_code`,
-    /// `"NOT_FOUND"`) on the request's active span, and its
-    /// status to error for a server's fault (``ServerExchange/isServerError``), with the base-language
-    /// message `"Request failed: <code>"`. No span is started; no event is added.
-    public func recordOnSpan(_ event: ClassificationEvent, _ exchange: ServerExchange, context: ServiceContext) {
-        guard let span = tracer.activeSpan(identifiedBy: context) else { return }
-        record(event, exchange, on: span)
-    }
-
+    /// `"NOT_FOUND"`) on the request's active span, and its status to error for a server's fault
+    /// (``ServerExchange/isServerError``), with the base-language message `"Request failed: <code>"`. No span
+    /// is started; no event is added.
     private func record(_ event: ClassificationEvent, _ exchange: ServerExchange, on span: any Span) {
         span.attributes["error.type"] = event.classification.code
         span.attributes["error.category"] = event.classification.category.name
@@ -200,15 +205,14 @@ public final class ServerErrorReporter: Sendable {
         if exchange.isServerError { span.setStatus(SpanStatus(code: .error, message: event.logMessage)) }
     }
 
-    /// Adds one to `friendly_errors.errors` (when errors are counted and a metrics backend was bootstrapped
-    /// before the reporter was made, or the options name a factory) with the dimensions `error.type` (capped), `error.category`, the
+    /// Adds one to `friendly_errors.errors` (when the options have a metrics factory) with the dimensions `error.type` (capped), `error.category`, the
     /// status (`http.response.status_code` or `rpc.response.status_code`) and `friendly_errors.medium`.
     ///
     /// The counter of each exchange is made once per thread (the factory keeps one handler per label and
     /// dimensions, as swift-otel's, swift-prometheus' and TestMetrics do, so every thread's counter adds to the
     /// same series) and kept in that thread's cache: a repeated error is one dictionary lookup and an
     /// `increment()`.
-    public func count(_ event: ClassificationEvent, _ exchange: ServerExchange) {
+    private func count(_ event: ClassificationEvent, _ exchange: ServerExchange) {
         guard countsErrors else { return }
         let classification = event.classification
         let key = CounterKey(
@@ -243,7 +247,7 @@ public final class ServerErrorReporter: Sendable {
         var code: String
         var category: String
         var status: Int
-        var medium: ServerMedium
+        var medium: ServerExchange.Medium
 
         /// The reporter, the code and the status: the category's name is hashed no more (a code comes with
         /// one category almost always; `==` still compares every field).
@@ -278,8 +282,6 @@ public final class ServerErrorReporter: Sendable {
 
     // MARK: Helpers
 
-    private var tracer: any Tracer { options.tracer ?? InstrumentationSystem.tracer }
-
     private static func isHexDigit(_ byte: UInt8) -> Bool {
         (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(byte)
     }
@@ -290,16 +292,29 @@ public final class ServerErrorReporter: Sendable {
             || byte == UInt8(ascii: "_") || byte == UInt8(ascii: ".")
     }
 
-    /// `text` without control characters (each made U+FFFD), cut to at most 256 bytes at a character boundary.
-    static func clean(_ text: String) -> String {
-        if text.utf8.count <= 256, text.utf8.allSatisfy({ $0 >= 0x20 && $0 != 0x7F }) { return text }
+    /// `text` without control characters, C0 and C1 (escape sequences, new lines), nor bidirectional
+    /// formatting characters (which reorder what a terminal shows): each made U+FFFD. Cut to at most `limit`
+    /// bytes at a scalar boundary. What the kit logs of a request or an error's text may be a client's input.
+    static func clean(_ text: String, limit: Int = 256) -> String {
+        if text.utf8.count <= limit, text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text }
         var result = ""
+        var bytes = 0
         for scalar in text.unicodeScalars {
-            let kept: Unicode.Scalar = scalar.properties.generalCategory == .control ? "\u{FFFD}" : scalar
-            guard result.utf8.count + String(kept).utf8.count <= 256 else { break }
+            let kept: Unicode.Scalar = isUnsafe(scalar) ? "\u{FFFD}" : scalar
+            bytes += UTF8.width(kept)
+            guard bytes <= limit else { break }
             result.unicodeScalars.append(kept)
         }
         return result
+    }
+
+    /// A control character, or one of Unicode's bidirectional formatting characters (marks, embeddings,
+    /// overrides, isolates).
+    private static func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0..<0x20, 0x7F...0x9F, 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: true
+        default: false
+        }
     }
 }
 

@@ -1,32 +1,31 @@
 /// What the kit knows of the exchange an error was answered in, beyond the error: the medium, the status
-/// sent, and the request's method, route and path. Made by the integration for ``ServerErrorReporter``.
+/// sent, and the request's method, route and path. Made by the integration for ``ServerErrorReporter``, only
+/// when something records the error.
 ///
 /// ```swift
-/// let exchange = ServerExchange.http(status: 404, method: "GET", route: "/orders/{id}", path: "/orders/7")
-/// let exchange = ServerExchange.grpc(code: 5, method: "shop.Orders/Get")
+/// .http(status: 404, method: "GET", route: "/orders/{id}", path: "/orders/7")
+/// .grpc(code: 5, method: "shop.Orders/Get")
 /// ```
 public struct ServerExchange: Sendable, Hashable {
     /// HTTP or gRPC.
-    public var medium: ServerMedium
+    var medium: Medium
     /// The HTTP status sent (400–599), or the gRPC status code (0–16).
-    public var status: Int
+    var status: Int
     /// The HTTP method (`"GET"`), or the gRPC method's full name (`"shop.Orders/Get"`).
-    public var method: String?
+    var method: String?
     /// The route's template (`"/orders/{id}"`, Hummingbird's `context.endpointPath`), when known: low cardinality.
-    public var route: String?
+    var route: String?
     /// The request's path (`url.path`): logged, never counted.
-    public var path: String?
+    var path: String?
 
-    /// An exchange; ``http(status:method:route:path:)`` and ``grpc(code:method:)`` read better.
-    public init(medium: ServerMedium, status: Int, method: String? = nil, route: String? = nil, path: String? = nil) {
-        self.medium = medium
-        self.status = status
-        self.method = method
-        self.route = route
-        self.path = path
+    /// How the error was answered: over HTTP (status and body) or gRPC (status).
+    enum Medium: String, Sendable, Hashable {
+        case http
+        case grpc
     }
 
-    /// An HTTP exchange answered with `status`.
+    /// An HTTP exchange answered with `status`; `route` is the route's template (`"/orders/{id}"`), `path`
+    /// the request's path without its query.
     public static func http(status: Int, method: String?, route: String? = nil, path: String? = nil) -> Self {
         Self(medium: .http, status: status, method: method, route: route, path: path)
     }
@@ -36,10 +35,10 @@ public struct ServerExchange: Sendable, Hashable {
         Self(medium: .grpc, status: code, method: method)
     }
 
-    /// Whether the span of this exchange is an error, as OpenTelemetry's conventions say for a server: an
+    /// Whether this exchange is a server's fault, as OpenTelemetry's conventions say for a server's span: an
     /// HTTP status 500–599; the gRPC codes UNKNOWN, DEADLINE_EXCEEDED, UNIMPLEMENTED, INTERNAL, UNAVAILABLE
     /// and DATA_LOSS. A client's fault (4xx, NOT_FOUND, INVALID_ARGUMENT…) is not the server's error.
-    public var isServerError: Bool {
+    var isServerError: Bool {
         switch medium {
         case .http: (500...599).contains(status)
         case .grpc: [2, 4, 12, 13, 14, 15].contains(status)
@@ -47,7 +46,7 @@ public struct ServerExchange: Sendable, Hashable {
     }
 
     /// The status as the conventions write it: `"404"` for HTTP, the code's name (`"NOT_FOUND"`) for gRPC.
-    public var statusText: String {
+    var statusText: String {
         switch medium {
         case .http: String(status)
         case .grpc: (0..<Self.grpcCodeNames.count).contains(status) ? Self.grpcCodeNames[status] : String(status)
@@ -55,7 +54,7 @@ public struct ServerExchange: Sendable, Hashable {
     }
 
     /// The status attribute's name: `http.response.status_code` or `rpc.response.status_code`.
-    public var statusKey: String {
+    var statusKey: String {
         switch medium {
         case .http: "http.response.status_code"
         case .grpc: "rpc.response.status_code"
@@ -67,10 +66,4 @@ public struct ServerExchange: Sendable, Hashable {
         "PERMISSION_DENIED", "RESOURCE_EXHAUSTED", "FAILED_PRECONDITION", "ABORTED", "OUT_OF_RANGE", "UNIMPLEMENTED",
         "INTERNAL", "UNAVAILABLE", "DATA_LOSS", "UNAUTHENTICATED",
     ]
-}
-
-/// How the error was answered: over HTTP (status and body) or gRPC (status).
-public enum ServerMedium: String, Sendable, Hashable {
-    case http
-    case grpc
 }

@@ -1,5 +1,4 @@
 @_exported public import FriendlyErrors
-@_spi(RepositoryInternals) public import FriendlyErrors
 @_exported public import FriendlyErrorsServerKit
 import Instrumentation
 public import Logging
@@ -26,8 +25,9 @@ public import Vapor
 /// - `ValidationsError` becomes field problems (`errors`) with localized messages; a `DecodingError`
 ///   from `req.content.decode` points at its field (the core's).
 /// - The error is logged through `req.logger` at its `DebuggableError.logLevel`, else the classification's,
-///   with the kit's metadata (`error.type`, `error.reference_id`, …); its own text only when
-///   `logsErrorValues` is on, as Vapor logs it.
+///   inside the request's `serviceContext` (its trace, for swift-otel's log handler), with the kit's metadata
+///   (`error.type`, `error.reference_id`, …) and, for a 5xx, the error's type and text (the kit's
+///   `ErrorLogging`).
 public struct FriendlyErrorsMiddleware: Middleware {
     /// The pipeline given, with this integration's classifier for Vapor's errors after the app's rules.
     public let pipeline: AlertPipeline
@@ -117,10 +117,15 @@ private final class ErrorAnswerer: Sendable {
             if options.revealsFrameworkMessages { facts.frameworkMessage = VaporErrorClassifier.userReason(of: abort) }
         }
         let response = pipeline.response(for: error, to: facts, writers: options.writers)
-        let exchange = ServerExchange.http(status: response.status, method: method)
-        if options.logsErrors { log(response.event, exchange, request: request, isAbort: vaporAbort != nil) }
-        if options.recordsSpans, let context { reporter.recordOnSpan(response.event, exchange, context: context) }
-        if options.countsErrors { reporter.count(response.event, exchange) }
+        // `Abort` cannot choose a level (its `.warning` is the default): the classification's says more.
+        let level = vaporAbort == nil ? (error as? any DebuggableError)?.logLevel : nil
+        reporter.report(response.event, logger: request.logger, context: context, level: level) {
+            // Made only when recorded: the route's template as Vapor's TracingMiddleware writes `http.route`.
+            .http(
+                status: response.status, method: method,
+                route: request.route.map { "/" + $0.path.map { "\($0)" }.joined(separator: "/") },
+                path: request.url.path)
+        }
         var headers = HTTPHeaders()
         headers.reserveCapacity(response.headers.count + 1)
         // A HEAD's `Content-Length` is the core's (the length of the body a GET gets); any other's, the body's.
@@ -136,39 +141,6 @@ private final class ErrorAnswerer: Sendable {
             status: HTTPResponseStatus(statusCode: response.status), version: HTTPVersion(major: 1, minor: 1),
             headersNoUpdate: headers, body: body)
     }
-
-    /// Logs at the error's level with the kit's metadata. With `logsErrorValues` on, the message also carries
-    /// the error's text as Vapor's `Logger.report(error:)` writes it (Vapor's console logger ignores
-    /// swift-log's `error:`, passed too), cleaned of terminal escapes: an error's text can hold a client's input.
-    private func log(_ event: ClassificationEvent, _ exchange: ServerExchange, request: Request, isAbort: Bool) {
-        // `Abort` cannot choose a level (its `.warning` is the default): the classification's says more.
-        let chooser = isAbort ? nil : event.error as? any DebuggableError
-        let level = chooser?.logLevel ?? Logger.Level(event.logLevel)
-        let logger = request.logger
-        guard logger.logLevel <= level else { return }
-        let debuggable = isAbort ? event.error as? any DebuggableError : chooser
-        // Only for a record that is written: the route's template as Vapor's TracingMiddleware writes `http.route`.
-        var exchange = exchange
-        exchange.route = request.route.map { "/" + $0.path.map { "\($0)" }.joined(separator: "/") }
-        exchange.path = request.url.path
-        var message = event.logMessage
-        if options.logsErrorValues {
-            var text: String
-            if let debuggable {
-                text = debuggable.debuggableHelp(format: logger.logLevel <= .trace ? .long : .short)
-                while text.last?.isNewline == true { text.removeLast() }
-            } else {
-                text = (event.error as? any AbortError)?.reason ?? String(reflecting: event.error)
-            }
-            message += ": " + TerminalSanitizer.sanitize(text)
-        }
-        let source = debuggable?.source
-        logger.log(
-            level: level, "\(message)", error: options.logsErrorValues ? event.error : nil,
-            metadata: ServerErrorReporter.logMetadata(event, exchange), file: source?.file ?? #fileID,
-            function: source?.function ?? #function, line: source?.line ?? #line)
-    }
-
 }
 
 /// The request's fields the core reads, found in one pass over its headers: `HTTPHeaders`' subscript scans them
