@@ -155,13 +155,18 @@ import Vapor
 
 $out_of_stock
 
+/// Serves `app` on 127.0.0.1, a port the system picks, printing it (Examples/VaporShop's `serve`).
+func serve(_ app: Application) async throws {
+    let server = app.http.server.shared
+    try await server.start(address: .hostname("127.0.0.1", port: 0))
+    FileHandle.standardOutput.write(Data("listening on \(server.localAddress?.port ?? 0)\n".utf8))
+    try await server.onShutdown.get()
+}
+
 let app = try await Application.make(Environment(name: "production", arguments: [CommandLine.arguments[0]]))
 app.middleware.replaceErrorMiddleware(with: FriendlyErrorsMiddleware(pipeline: AlertPipeline()))
 app.get("buy") { _ -> String in throw OutOfStock() }
-let server = app.http.server.shared
-try await server.start(address: .hostname("127.0.0.1", port: 0))
-FileHandle.standardOutput.write(Data("listening on \(server.localAddress?.port ?? 0)\n".utf8))
-try await server.onShutdown.get()
+try await serve(app)
 try await app.asyncShutdown()
 EOF
 # An operation registered as generated code registers it (no generator needed): through the middleware.
@@ -176,7 +181,7 @@ $out_of_stock
 
 let router = Router()
 let middleware = FriendlyErrorsServerMiddleware(pipeline: AlertPipeline())
-try router.register(
+router.register(
     { request, body, metadata in
         try await middleware.intercept(request, body: body, metadata: metadata, operationID: "buy") { _, _, _ in
             throw OutOfStock()

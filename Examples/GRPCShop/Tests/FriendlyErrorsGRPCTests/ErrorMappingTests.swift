@@ -75,7 +75,7 @@ import Testing
     }
 
     @Test func anRPCErrorOfAServerErrorCodeGetsAReferenceID() async throws {
-        let (error, status) = try status(
+        let (error, status) = try await status(
             for: RPCError(code: .unavailable, message: "db-7 down", metadata: ["retry": "1"]))
         #expect(error.code == .unavailable)
         #expect(!error.message.contains("db-7"))
