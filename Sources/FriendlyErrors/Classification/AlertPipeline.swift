@@ -259,7 +259,7 @@ public struct AlertPipeline: Sendable {
     ///
     /// Alerts are then offered in the app's languages: the built-in texts fill in for those only,
     /// so every text of an alert, and every label a presenter adds, is in ``Alert/language`` or,
-    /// where the app has no translation, the base language (see ``TranslationCatalog/adding(_:)``).
+    /// where the app has no translation, the base language (see ``addingCatalog(_:)``).
     public func addingCatalog(_ catalog: TranslationCatalog) -> AlertPipeline {
         var copy = self
         copy.catalog = self.catalog.adding(catalog)

@@ -3,7 +3,7 @@ extension TranslationCatalog {
     /// generic and Foundation error texts — compiled in from the repository's `Localization/`
     /// folder, so they are there however the binary is installed or moved.
     ///
-    /// Alone, it offers alerts in all of them. Under an app's catalog (``adding(_:)``), it fills in
+    /// Alone, it offers alerts in all of them. Under an app's catalog (``AlertPipeline/addingCatalog(_:)``), it fills in
     /// for the app's languages only, so that an alert never mixes the app's English with built-in
     /// French buttons.
     public static let builtIn: TranslationCatalog = {

@@ -24,7 +24,7 @@ public struct TranslationCatalog: Sendable {
         didSet { rebuildIndex() }
     }
     /// The languages alerts may be put in, when not every language of ``tables``: after the built-in
-    /// catalog is layered under an app's, the app's languages (see ``adding(_:)``). `nil` for all.
+    /// catalog is layered under an app's, the app's languages (see ``AlertPipeline/addingCatalog(_:)``). `nil` for all.
     private var offered: Set<String>? {
         didSet { rebuildIndex() }
     }
@@ -88,7 +88,7 @@ public struct TranslationCatalog: Sendable {
 
     /// The languages alerts can be put in, the base language first: every language with a text,
     /// or, once an app's catalog is layered over the built-in one, the app's languages only (see
-    /// ``adding(_:)`` and ``offering(languages:)``).
+    /// ``AlertPipeline/addingCatalog(_:)`` and ``AlertPipeline/offering(languages:)``).
     public var languages: [String] {
         Self.order(of: offered ?? Set(tables.keys), baseLanguage: baseLanguage)
     }

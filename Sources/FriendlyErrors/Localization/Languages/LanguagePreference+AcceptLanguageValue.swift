@@ -11,7 +11,7 @@ extension LanguagePreference {
     ///
     /// Each tag comes with its more general forms right after it (`ja-JP`, then `ja`), as a catalog
     /// falls back; q-values fall by 0.1 from 1, so at most ten languages are listed; `*` keeps its
-    /// place, refused languages come last with `q=0`. The value is at most ``maximumAcceptLanguageLength``
+    /// place, refused languages come last with `q=0`. The value is at most 256
     /// bytes (an entry that would not fit is left out), so servers that cache recent headers (this
     /// library's do, up to 256 bytes) parse it once. A preference with no language gives `*`.
     public var acceptLanguageValue: String {

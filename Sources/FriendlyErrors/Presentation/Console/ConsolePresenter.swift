@@ -55,11 +55,15 @@ public struct ConsolePresenter: AlertPresenter {
     /// the pipeline that made the alert (``Alert/presenterTexts``).
     ///
     /// - Parameters:
+    ///   - output: where alerts and prompts are written: standard error by default.
+    ///   - input: where answers are read from: standard input by default.
     ///   - color: whether to colour; `nil` (the default) decides from the environment (see ``color``).
     ///   - width: the columns to wrap at; `nil` (the default): `COLUMNS`, else the terminal's width.
     ///   - interactive: whether to ask which recovery to run; `nil` (the default) asks when someone
     ///     can answer (see ``interactive``).
     ///   - plain: the plain layout: one labelled field per line, no colour, no wrapping.
+    ///   - environment: the environment variables the automatic settings read; `nil` (the default): the
+    ///     process's.
     public init(
         output: TextOutput = .standardError, input: ConsoleInput = .standardInput, color: Bool? = nil,
         width: Int? = nil, interactive: Bool? = nil, plain: Bool = false, environment: [String: String]? = nil

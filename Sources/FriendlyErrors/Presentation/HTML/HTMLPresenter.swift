@@ -35,7 +35,7 @@
 ///
 /// Labels come from ``Alert/presenterTexts`` (`html.*` keys: the status line, the reference ID's label,
 /// the field problems' heading, "Try again", "Go back", "Go to the home page"), in the alert's language.
-/// Texts are capped as by the JSON presenter (``limits``).
+/// Texts are capped as by the JSON presenter (at the same limits).
 public struct HTMLPresenter: AlertPresenter {
     /// Where the page's Cancel leads when the browser came from no page of the same site: a relative
     /// reference or an `http(s)` URL (`"/"` by default; an unsafe value counts as `"/"`).

@@ -56,7 +56,7 @@ import Foundation
 ///
 /// The output is described by the JSON Schema `Schemas/problem-details.v1.schema.json`. Every string is
 /// escaped so the output is valid JSON for every input and safe inside an HTML `<script>` element, and
-/// every text is capped (see ``PresenterLimits``), so a multi-megabyte message cannot blow up a response.
+/// every text is capped (at the presenters' limits), so a multi-megabyte message cannot blow up a response.
 public struct JSONPresenter: AlertPresenter {
     /// The base URI under which problem types are named (`"https://errors.example.com/"`), or `nil`
     /// for `about:blank`. A `/` is added when it does not end in one.
