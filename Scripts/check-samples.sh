@@ -7,9 +7,14 @@
 #   Scripts/check-samples.sh Vapor            # only the named groups (CI checks each integration's after building it)
 #   Scripts/check-samples.sh --list [GROUP…]  # also list each block with its module and how it is built
 #
-# How blocks become compilable (one module per block, preludes for the reader's own names,
-# `<!-- fragment -->` for the few blocks that are not meant to compile): see
-# Scripts/samples/extract-samples.py. The scratch packages live in .build-samples/ (git-ignored). An
+# Every block is compiled or checked; the extraction lists each one skipped, with its reason. How (one
+# module per block, preludes for the reader's own names): see Scripts/samples/extract-samples.py. The few
+# blocks a module cannot hold say how they are checked instead, in a comment before them:
+#   <!-- manifest -->                 Package.swift lines: wrapped into a whole manifest, compiled and
+#                                     validated by `swift package dump-package` (below)
+#   <!-- compiled in: PAGE, PAGE -->  lines of two frameworks side by side: each line must be a line of a
+#                                     compiled block of those pages (checked by the extraction)
+#   <!-- skipped: REASON -->          not compiled, its reason printed The scratch packages live in .build-samples/ (git-ignored). An
 # integration's group is built in that integration's own scratch path (its "scratchPath" in
 # groups.json), so the framework is built there once: the first check of a group whose integration
 # was never built builds it (minutes for Vapor or Hummingbird).
@@ -49,4 +54,15 @@ while IFS=$'\t' read -r -u 3 package scratch; do
     echo "error: ${#failures[@]} sample module(s) fail in $package: ${failures[*]}" >&2
     status=1
 done 3< "$output/packages.tsv"
+# The Package.swift fragments, each wrapped into a manifest: compiled against PackageDescription, and every
+# product's package checked against the dependencies.
+while IFS=$'\t' read -r -u 3 folder location; do
+    if swift package --package-path "$folder" dump-package > /dev/null 2> "$log"; then
+        echo "== samples: $location, a manifest fragment, compiles and validates"
+    else
+        cat "$log"
+        echo "error: $location: the manifest fragment, wrapped in $folder/Package.swift, does not compile or validate" >&2
+        status=1
+    fi
+done 3< "$output/manifests.tsv"
 exit "$status"

@@ -3,7 +3,7 @@
 # (this repository's tree, its package at the root) and one per integration (the integration's package
 # at the root, its core dependency rewritten from `path: "../.."` to `.package(url: CORE_URL, from:
 # VERSION)`, and a server integration's kit from `path: "../FriendlyErrorsServerKit"` to the released
-# swift-friendly-errors-server-kit's URL), each committed and tagged VERSION. RELEASING.md says how a
+# swift-friendly-errors-server-kit's URL, the root's LICENSE copied in), each committed and tagged VERSION. RELEASING.md says how a
 # release is cut and published.
 #
 #   Scripts/release.sh VERSION DEST [--url-prefix PREFIX] [--core-url URL]
@@ -68,6 +68,8 @@ for entry in "${integrations[@]}"; do
     read -r folder _ <<< "$entry"
     [ -f "Integrations/$folder/Package.swift" ] || { echo "error: Integrations/$folder/Package.swift is missing" >&2; exit 1; }
 done
+# The license (Apache 2.0) every released repository carries: the root's, as committed.
+git cat-file -e "$commit:LICENSE" 2> /dev/null || { echo "error: LICENSE is not committed at the root" >&2; exit 1; }
 
 # prepare NAME: an empty work tree in DEST/NAME that keeps the repository's history when there is one.
 prepare() {
@@ -100,11 +102,13 @@ prepare swift-friendly-errors
 git archive --format=tar "$commit" | tar -x -C "$dest/swift-friendly-errors"
 commit_and_tag swift-friendly-errors
 
-# Each integration: its package at the root, the core by URL, links into the core made absolute.
+# Each integration: its package at the root, the core by URL, links into the core made absolute, the
+# root's LICENSE beside it.
 for entry in "${integrations[@]}"; do
     read -r folder name <<< "$entry"
     prepare "$name"
     git archive --format=tar "$commit" "Integrations/$folder" | tar -x -C "$dest/$name" --strip-components=2
+    git show "$commit:LICENSE" > "$dest/$name/LICENSE"
     python3 - "$dest/$name" "$core_url" "$version" "$(url_of swift-friendly-errors-server-kit)" <<'PY'
 import pathlib, re, sys
 repo, core_url, version, kit_url = pathlib.Path(sys.argv[1]), sys.argv[2], sys.argv[3], sys.argv[4]

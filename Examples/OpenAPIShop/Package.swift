@@ -3,9 +3,9 @@
 import PackageDescription
 
 // The OpenAPI integration's example shop (generated from its openapi.yaml at build time, served on
-// Hummingbird), its tests (a client generated from the same openapi.yaml), the instruction-count driver of
-// the error route and the throughput script. Not published: a user installs the integration alone
-// (Integrations/FriendlyErrorsOpenAPI).
+// Hummingbird), a command-line client of it (ShopClient), its tests (a client generated from the same
+// openapi.yaml), the instruction-count driver of the error route and the throughput script. Not
+// published: a user installs the integration alone (Integrations/FriendlyErrorsOpenAPI).
 let package = Package(
     name: "openapi-shop",
     platforms: [.macOS(.v14)],
@@ -46,6 +46,19 @@ let package = Package(
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "Tracing", package: "swift-distributed-tracing"),
                 .product(name: "Instrumentation", package: "swift-distributed-tracing"),
+            ],
+            plugins: [.plugin(name: "OpenAPIGenerator", package: "swift-openapi-generator")]
+        ),
+        // The command-line client of issues 44 and 47 (Scripts/check-client.sh): URLSession.friendlyData and
+        // the client generated from the same openapi.yaml (a symbolic link), on FriendlyMain.
+        .executableTarget(
+            name: "ShopClient",
+            dependencies: [
+                .product(name: "FriendlyErrorsOpenAPI", package: "FriendlyErrorsOpenAPI"),
+                .product(name: "FriendlyErrors", package: "swift-friendly-errors"),
+                .product(name: "FriendlyErrorsURLSession", package: "swift-friendly-errors"),
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+                .product(name: "OpenAPIURLSession", package: "swift-openapi-urlsession"),
             ],
             plugins: [.plugin(name: "OpenAPIGenerator", package: "swift-openapi-generator")]
         ),

@@ -26,8 +26,17 @@ How a block becomes compilable:
   out; none for an integration, whose module re-exports the core, so its samples show that one
   import is enough), the imports of the page's earlier blocks (a page reads as one file) and `import Testing`
   when it uses `@Test`; anything else it needs it imports itself.
-- A block preceded by the line `<!-- fragment -->` is a deliberate fragment and is not compiled
-  (GitHub and DocC show nothing of the comment).
+- Every block is compiled; a block that is not Swift a module can hold says how it is checked instead,
+  in an HTML comment on the line before it (GitHub and DocC show nothing of the comment):
+  - `<!-- manifest -->`: lines of a `Package.swift` (`dependencies: […], targets: […]`, or `.package(…)` and
+    `.product(…)` lines). Wrapped into a whole manifest, `<output>/Manifests/<Page>_<n>/Package.swift`, which
+    `Scripts/check-samples.sh` compiles against PackageDescription and validates with
+    `swift package dump-package` (every product's package must be among the dependencies).
+  - `<!-- compiled in: PAGE, PAGE -->`: lines shown side by side that belong to different frameworks (a
+    Hummingbird line beside a Vapor one). Each of its lines must be a line of a compiled block of one of
+    those pages (whose groups compile them); checked here, when the block's group is written.
+  - `<!-- skipped: REASON -->`: not compiled. The check lists each such block with its reason. Any other
+    comment there (the old `<!-- fragment -->`) is an error.
 - Later blocks import earlier ones with `@testable`, so the package is built in debug, as
   `swift build` does by default.
 
@@ -57,7 +66,8 @@ use names they do not define, a prelude `Scripts/samples/Hummingbird/README.swif
 `Prelude.swift`, for every page of the group) declares them.
 
 `<output>/packages.tsv` lists the scratch packages written, one a line: the package's folder and the
-scratch path to build it with (empty: the package's own `.build`).
+scratch path to build it with (empty: the package's own `.build`). `<output>/manifests.tsv` lists the
+wrapped manifests, one a line: the folder and the Markdown file and line the fragment starts on.
 """
 
 import argparse
@@ -70,7 +80,8 @@ import shutil
 import sys
 
 ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
-FRAGMENT_MARKER = "<!-- fragment -->"
+# How a block that is not compiled as a module is checked (the comment on the line before it).
+MARKER = re.compile(r"^<!--\s*(manifest|compiled in:|skipped:|fragment)\s*(.*?)\s*-->$")
 
 with open(os.path.join(ROOT, "Package.swift"), encoding="utf-8") as manifest:
     # The samples compile with the upcoming features of the root package's own targets.
@@ -93,7 +104,8 @@ class Block:
         self.index = index        # 1-based among the page's Swift blocks
         self.line = line          # line of the first code line in the page
         self.text = text
-        self.fragment = False
+        self.fragment = None       # None (a module), "manifest", "compiled in" or "skipped"
+        self.argument = ""         # the pages of "compiled in", the reason of "skipped"
         self.module = ""
         self.kind = "library"     # library | script (main.swift) | main (@main)
         self.names = {}           # top-level name → scoped-import kind
@@ -127,7 +139,16 @@ def swift_blocks(page):
             previous = i - 1
             while previous >= 0 and not lines[previous].strip():
                 previous -= 1
-            block.fragment = previous >= 0 and lines[previous].strip() == FRAGMENT_MARKER
+            marker = MARKER.match(lines[previous].strip()) if previous >= 0 else None
+            if marker:
+                kind = marker.group(1).rstrip(":")
+                if kind == "fragment":
+                    sys.exit("error: %s:%d: `<!-- fragment -->` is gone: say how the block is checked "
+                             "(`<!-- manifest -->`, `<!-- compiled in: PAGE -->`, `<!-- skipped: REASON -->`)"
+                             % (page, previous + 1))
+                if kind != "manifest" and not marker.group(2):
+                    sys.exit("error: %s:%d: `<!-- %s: … -->` needs its pages or its reason" % (page, previous + 1, kind))
+                block.fragment, block.argument = kind, marker.group(2)
             blocks.append(block)
         i = end + 1
     return blocks
@@ -258,6 +279,55 @@ def package_folder(output, group):
     return os.path.join(output, "Samples" + group["name"])
 
 
+def wrap_manifest(block, folder):
+    """Writes the manifest fragment `block` as a whole `Package.swift` in `folder`: its arguments
+    (`dependencies: […], targets: […]`) as `Package`'s, or its `.package(…)` lines as the dependencies
+    and its `.product(…)` lines as one target's."""
+    code = [line for line in block.text.split("\n") if line.strip() and not line.strip().startswith("//")]
+    if any(re.match(r"^(dependencies|targets|products|platforms):", line) for line in code):
+        arguments = "\n".join("    " + line for line in code)
+    else:
+        packages = [line.strip() for line in code if line.strip().startswith(".package(")]
+        products = [line.strip() for line in code if line.strip().startswith(".product(")]
+        if len(packages) + len(products) != len(code) or not packages:
+            sys.exit("error: %s:%d: a `<!-- manifest -->` block is either Package's arguments or "
+                     "`.package(…)` and `.product(…)` lines" % (block.page, block.line))
+        arguments = "    dependencies: [\n%s\n    ],\n    targets: [\n        .target(name: \"App\", dependencies: [\n%s\n        ]),\n    ]," % (
+            "\n".join("        " + line for line in packages), "\n".join("            " + line for line in products))
+    os.makedirs(folder, exist_ok=True)
+    with open(os.path.join(folder, "Package.swift"), "w", encoding="utf-8") as file:
+        file.write("// swift-tools-version:6.1\n// %s, Swift block %d (line %d): the fragment wrapped as a manifest.\n"
+                   "import PackageDescription\n\nlet package = Package(\n    name: \"Fragment\",\n"
+                   "    platforms: [.macOS(.v15)],\n%s\n)\n" % (block.page, block.index, block.line, arguments))
+
+
+def code_lines(text):
+    """The lines of `text` without their `//` comments and surrounding blanks, empty ones left out."""
+    lines = []
+    for line in text.split("\n"):
+        stripped = re.sub(r"\s+//.*$", "", line).strip()
+        if stripped and not stripped.startswith("//"):
+            lines.append(stripped)
+    return lines
+
+
+def check_compiled_in(block):
+    """Each line of `block` must be a line of a compiled block of the pages it names."""
+    pages = [page.strip() for page in block.argument.split(",") if page.strip()]
+    known = set()
+    for page in pages:
+        if not os.path.isfile(os.path.join(ROOT, page)):
+            sys.exit("error: %s:%d: `compiled in` names %s, which does not exist" % (block.page, block.line - 1, page))
+        for other in swift_blocks(page):
+            if other.fragment is None:
+                known.update(code_lines(other.text))
+    for offset, line in enumerate(block.text.split("\n")):
+        for code in code_lines(line):
+            if code not in known:
+                sys.exit("error: %s:%d: this line is in no compiled block of %s: %s" %
+                         (block.page, block.line + offset, ", ".join(pages), code))
+
+
 def write_group(group, output):
     pages = []
     for pattern in group["pages"]:
@@ -291,6 +361,7 @@ def write_group(group, output):
     products += group.get("extraProducts", [])
     targets = []
     compiled = []
+    manifests = []
     for page in pages:
         stem = re.sub(r"\W", "_", os.path.splitext(os.path.basename(page))[0])
         prelude = None
@@ -310,6 +381,11 @@ def write_group(group, output):
         page_imports = []   # what earlier blocks of the page import
         for block in swift_blocks(page):
             block.module = module_name(page, block.index)
+            if block.fragment == "manifest":
+                wrap_manifest(block, os.path.join(output, "Manifests", block.module))
+                manifests.append((os.path.join(output, "Manifests", block.module), "%s:%d" % (page, block.line)))
+            if block.fragment == "compiled in":
+                check_compiled_in(block)
             if block.fragment:
                 compiled.append(block)
                 continue
@@ -388,7 +464,7 @@ def write_group(group, output):
         with open(pins, "w", encoding="utf-8") as file:
             json.dump(resolved, file, indent=2)
             file.write("\n")
-    return compiled
+    return compiled, manifests
 
 
 def main():
@@ -411,15 +487,27 @@ def main():
         for group in groups:
             scratch = os.path.join(ROOT, group["scratchPath"]) if group.get("scratchPath") else ""
             file.write("%s\t%s\n" % (package_folder(output, group), scratch))
+    manifest_folder = os.path.join(output, "Manifests")
+    if os.path.isdir(manifest_folder):
+        shutil.rmtree(manifest_folder)
+    all_manifests = []
     for group in groups:
-        blocks = write_group(group, output)
-        fragments = [block for block in blocks if block.fragment]
-        print("%s: %d Swift blocks in %s, %d marked as fragments" %
-              (group["name"], len(blocks), package_folder(arguments.output, group), len(fragments)))
+        blocks, manifests = write_group(group, output)
+        all_manifests += manifests
+        count = lambda kind: len([block for block in blocks if block.fragment == kind])
+        print("%s: %d Swift blocks: %d compiled as modules in %s, %d manifests (dump-package), "
+              "%d checked line by line against compiled blocks, %d skipped" %
+              (group["name"], len(blocks), count(None), package_folder(arguments.output, group),
+               count("manifest"), count("compiled in"), count("skipped")))
         for block in blocks:
             if arguments.list or block.fragment:
-                kind = "fragment (not compiled)" if block.fragment else block.kind
+                kind = {None: block.kind, "manifest": "manifest (wrapped, swift package dump-package)",
+                        "compiled in": "lines compiled in " + block.argument,
+                        "skipped": "SKIPPED: " + block.argument}[block.fragment]
                 print("  %s:%d  %s  %s" % (block.page, block.line, block.module, kind))
+    with open(os.path.join(output, "manifests.tsv"), "w", encoding="utf-8") as file:
+        for folder, location in all_manifests:
+            file.write("%s\t%s\n" % (folder, location))
 
 
 if __name__ == "__main__":

@@ -23,6 +23,11 @@ extension URLSession {
     ///   leaves retrying to the alert's Try Again.
     /// - Errors of the transport (offline, timed out) are thrown as `URLSession` throws them; the
     ///   pipeline's built-in texts know them.
+    /// - Of an error response's body, at most 65,537 bytes are read (one more than the problem reader
+    ///   reads, as the OpenAPI client middleware does), then the transfer is cancelled: a 24 MiB page
+    ///   is never held whole. The request goes through a session of its own with this session's
+    ///   `configuration` (headers, cookies, cache, timeouts, protocol classes), whose delegate can
+    ///   see every chunk: this session's delegate is not asked.
     ///
     /// - Parameters:
     ///   - request: the request.
@@ -43,7 +48,7 @@ extension URLSession {
         let repeatable = Self.repeatableMethods.contains((request.httpMethod ?? "GET").uppercased())
         var attempt = 1
         while true {
-            let (data, response) = try await data(for: request)
+            let (data, response) = try await BoundedErrorBodyTask.data(for: request, configuration: configuration)
             guard let http = response as? HTTPURLResponse else { throw URLError(.badServerResponse) }
             guard http.statusCode >= 400 else { return (data, http) }
             let problem = RemoteProblem(

@@ -60,8 +60,14 @@ import Testing
         #expect(type("image/png") == "application/problem+json")
     }
 
-    @Test func noWritersAnswersWithProblemJSON() {
-        let response = AlertPipeline().response(for: OutOfStock(), to: ErrorRequest(accept: "text/html"), writers: [])
-        #expect(response.value(forHeader: "Content-Type") == "application/problem+json")
+    @Test func noWritersAnswersWithTheStandardThreeByAccept() {
+        func type(_ accept: String) -> String? {
+            AlertPipeline().response(for: OutOfStock(), to: ErrorRequest(accept: accept), writers: [])
+                .value(forHeader: "Content-Type")
+        }
+        #expect(type("text/html") == "text/html; charset=utf-8")
+        #expect(type("text/plain") == "text/plain; charset=utf-8")
+        #expect(type("*/*") == "application/problem+json")
+        #expect(type("image/png") == "application/problem+json")
     }
 }

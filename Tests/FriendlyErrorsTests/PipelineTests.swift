@@ -154,6 +154,27 @@ struct PipelineTests {
         #expect(!"\(alert)".contains("token=abc"))
     }
 
+    @Test func aRegisteredWrappersOwnDescriptionIsNeverShownAroundAnErrorNobodyKnows() {
+        /// A library's wrapper that describes the wrapping, as the OpenAPI runtime's `ClientError` does.
+        struct LibraryWrapper: LocalizedError {
+            var inner: any Error
+            var errorDescription: String? { "Client encountered an error invoking the operation \"getOrder\"" }
+        }
+        let wrapped = LibraryWrapper(inner: DatabaseFailure())
+        // Registered as a wrapper: told by what it wraps, the fallback's alert for an unknown error.
+        let alert = pipeline.unwrapping(LibraryWrapper.self) { $0.inner }.alert(for: wrapped, in: "en")
+        #expect(alert.code == "unexpected")
+        #expect(alert.referenceID != nil)
+        #expect(!"\(alert)".contains("Client encountered"))
+        // Around an error it knows, the inner error's alert, as before.
+        let known = LibraryWrapper(inner: POSIXError(.ECONNREFUSED))
+        #expect(
+            pipeline.unwrapping(LibraryWrapper.self) { $0.inner }.alert(for: known, in: "en").code
+                == "network.connectionRefused")
+        // Not registered as a wrapper, a command-line pipeline shows a foreign LocalizedError's text, as before.
+        #expect(pipeline.alert(for: wrapped, in: "en").message.contains("Client encountered"))
+    }
+
     @Test func nsErrorUnderlyingErrorIsLookedThrough() {
         let error = NSError(domain: "Uploader", code: 1, userInfo: [NSUnderlyingErrorKey: URLError(.timedOut)])
         #expect(pipeline.alert(for: error, in: "en").code == "network.timedOut")

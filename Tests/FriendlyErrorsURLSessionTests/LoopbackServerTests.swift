@@ -48,6 +48,7 @@ final class LoopbackServer: @unchecked Sendable {
     private let socketFD: Int32
     private let lock = NSLock()
     private var head = ""
+    private var sent = 0
 
     var requestHead: String {
         lock.lock()
@@ -55,9 +56,18 @@ final class LoopbackServer: @unchecked Sendable {
         return head
     }
 
+    /// How many bytes of `chunk` were written after the response, until the client hung up.
+    var repeatedBytesSent: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return sent
+    }
+
     struct Failure: Error {}
 
-    init(response: String) throws {
+    /// A server answering `response`, then `chunk` again and again until the client hangs up (an
+    /// endless body) when there is one.
+    init(response: String, thenRepeating chunk: String? = nil) throws {
         #if canImport(Glibc)
             let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         #else
@@ -95,6 +105,23 @@ final class LoopbackServer: @unchecked Sendable {
             lock.unlock()
             let bytes = Array(response.utf8)
             _ = bytes.withUnsafeBufferPointer { write(connection, $0.baseAddress, $0.count) }
+            if let chunk {
+                let bytes = Array(chunk.utf8)
+                #if canImport(Glibc)
+                    let flags = Int32(MSG_NOSIGNAL)  // a client that hangs up is no SIGPIPE
+                #else
+                    let flags: Int32 = 0
+                #endif
+                while case let count = bytes.withUnsafeBufferPointer({
+                    send(connection, $0.baseAddress, $0.count, flags)
+                }),
+                    count > 0
+                {
+                    lock.lock()
+                    sent += count
+                    lock.unlock()
+                }
+            }
             close(connection)
         }.start()
     }
@@ -102,5 +129,49 @@ final class LoopbackServer: @unchecked Sendable {
     func stop() {
         shutdown(socketFD, Int32(SHUT_RDWR))
         close(socketFD)
+    }
+}
+
+/// An error response's body is read only up to the cap the OpenAPI client middleware has too.
+@Suite struct ErrorBodyCapTests {
+    @Test func anEndlessErrorBodyIsReadOnlyUpToTheCapThenTheTransferStops() async throws {
+        // A proxy's page that never ends: the helper must neither hold it nor wait for its end.
+        let server = try LoopbackServer(
+            response: "HTTP/1.1 502 Bad Gateway\r\nContent-Type: text/html\r\nConnection: close\r\n\r\n<html>",
+            thenRepeating: String(repeating: "<p>upstream 10.0.0.7 down</p>", count: 2048))
+        defer { server.stop() }
+        let url = URL(string: "http://127.0.0.1:\(server.port)/orders")!
+        let error = await #expect(throws: RemoteProblem.self) {
+            _ = try await URLSession(configuration: .ephemeral).friendlyData(for: URLRequest(url: url))
+        }
+        #expect(error?.status == 502)
+        #expect(error?.code == "http.502")
+        #expect(error?.showsServerTexts == false)
+    }
+
+    @Test func aSuccessBodyLongerThanTheCapIsReadWhole() async throws {
+        let body = String(repeating: "0123456789abcdef", count: 16 * 1024)  // 256 KiB
+        let server = try LoopbackServer(
+            response: "HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nContent-Length: \(body.utf8.count)\r\n"
+                + "Connection: close\r\n\r\n" + body)
+        defer { server.stop() }
+        let url = URL(string: "http://127.0.0.1:\(server.port)/export")!
+        let (data, response) = try await URLSession(configuration: .ephemeral).friendlyData(for: URLRequest(url: url))
+        #expect(response.statusCode == 200)
+        #expect(data.count == body.utf8.count)
+    }
+
+    @Test func aProblemBodyUnderTheCapIsReadWhole() async throws {
+        let detail = String(repeating: "x", count: 60_000)
+        let body = #"{"title":"Declined","status":402,"detail":"\#(detail)","code":"payment.declined","language":"en"}"#
+        let server = try LoopbackServer(
+            response: "HTTP/1.1 402 Payment Required\r\nContent-Type: application/problem+json\r\n"
+                + "Content-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n" + body)
+        defer { server.stop() }
+        let url = URL(string: "http://127.0.0.1:\(server.port)/pay")!
+        let error = await #expect(throws: RemoteProblem.self) {
+            _ = try await URLSession(configuration: .ephemeral).friendlyData(for: URLRequest(url: url))
+        }
+        #expect(error?.code == "payment.declined")
     }
 }

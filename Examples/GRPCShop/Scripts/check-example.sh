@@ -29,13 +29,18 @@ expect_line() { grep -qxF -- "$2" "$work/$1.out" || { cat "$work/$1.out"; fail "
 call ja --language ja itemNotFound
 expect_line ja "code: notFound"
 expect_line ja "message: The shop has no item “A-42”."
-expect_line ja "ErrorInfo: SHOP_ITEM_NOT_FOUND @ shop.example.com [code=shop.itemNotFound]"
+expect_line ja "ErrorInfo: SHOP_ITEM_NOT_FOUND @ shop.example.com [category=notFound, code=shop.itemNotFound, title=商品が見つかりません]"
 expect_line ja "LocalizedMessage (ja): 「A-42」という商品はありません。"
 expect_line ja "  https://shop.example.com/catalog (カタログを開く)"
 
 call invalid --language "fr-CH, fr;q=0.9, de;q=0.8" invalidOrder
 expect_line invalid "code: invalidArgument"
 expect_line invalid "  items[0].price ORDER_PRICE_NEGATIVE: Le prix doit être supérieur ou égal à 0."
+
+# RESOURCE_EXHAUSTED, as rate limiting is: ErrorInfo's category tells a client it is full storage (issue 47).
+call storage --language ja storageFull
+expect_line storage "code: resourceExhausted"
+expect_line storage "ErrorInfo: SHOP_STORAGE_FULL @ shop.example.com [category=insufficientStorage, code=shop.storageFull, title=注文の保存領域がいっぱいです]"
 
 call stream --stream rateLimited
 expect_line stream "received: item 2"

@@ -1,6 +1,7 @@
 // README.md's samples use these names without defining them: they stand for the reader's own app
 // and its frameworks. Stubs only — never the library's API.
 import FriendlyErrors
+import Logging
 import Synchronization
 
 /// The app's pipeline, set up once.
@@ -20,11 +21,8 @@ struct RequestError: Error {
     var underlying: any Error
 }
 
-/// The app's logger (swift-log's `Logger` takes the same call).
-struct AppLogger: Sendable {
-    func error(_ message: String, metadata: [String: String] = [:]) {}
-}
-let logger = AppLogger()
+/// The app's logger: swift-log's, as a server's or a tool's is.
+let logger = Logger(label: "app")
 
 /// The app's configuration and the path it is read from.
 struct Config {

@@ -227,6 +227,10 @@ public struct AlertPipeline: Sendable {
     }
 
     /// The pipeline that looks through a wrapper type it cannot change to the error it wraps.
+    ///
+    /// A wrapper is told by what it wraps: when nothing inside is known, the fallback answers for the
+    /// innermost error, and the wrapper's own texts (a `LocalizedError`'s description of the wrapping) are
+    /// never shown. A wrapper whose `underlying` is `nil` is classified as itself.
     public func unwrapping<W: Error>(_ type: W.Type, _ underlying: @escaping @Sendable (W) -> (any Error)?)
         -> AlertPipeline
     {

@@ -53,6 +53,18 @@ public struct TooManySearches: FriendlyError {
     public var responseHeaders: [ResponseHeader] { [.retryAfter(seconds: retryAfterSeconds)] }
 }
 
+/// The shop's storage for orders is full: `RESOURCE_EXHAUSTED`, the code rate limiting has too, so a client
+/// that read only the status code would say "Too many requests".
+public struct StorageFull: FriendlyError {
+    /// Storage that is full.
+    public init() {}
+
+    public var code: String { "shop.storageFull" }
+    public var title: LocalizableText { "Order storage full" }
+    public var message: LocalizableText { "The shop cannot take more orders until space is freed." }
+    public var category: ErrorCategory { .insufficientStorage }
+}
+
 /// An error nobody classified, holding what must never leave the server.
 public struct ReportDatabaseFailure: Error, CustomStringConvertible {
     /// A credential, as careless error messages contain them.
@@ -80,6 +92,8 @@ public let shopCatalog = TranslationCatalog(strings: [
         "order.quantity.tooSmall.message": "数量は1以上でなければなりません。",
         "search.rateLimited.title": "検索が多すぎます",
         "search.rateLimited.message": "検索の回数が多すぎます。少し待ってから、もう一度検索してください。",
+        "shop.storageFull.title": "注文の保存領域がいっぱいです",
+        "shop.storageFull.message": "空きができるまで、ショップは新しい注文を受け付けられません。",
     ],
     "de": [
         "shop.itemNotFound.action.catalog": "Katalog öffnen",

@@ -13,6 +13,8 @@ public enum ShopScenario: String, CaseIterable, Sendable {
     case invalidOrder
     /// A rate-limited error with `Retry-After: 30` (`TooManySearches`).
     case rateLimited
+    /// Full storage (`StorageFull`): `RESOURCE_EXHAUSTED`, as rate limiting is, with a category of its own.
+    case storageFull
     /// An `RPCError` of the handler's own, with a code, a message and metadata.
     case rpcError
     /// An unknown error holding a secret (`ReportDatabaseFailure`).
@@ -27,6 +29,7 @@ public enum ShopScenario: String, CaseIterable, Sendable {
         case .itemNotFound: ItemNotFound(item: "A-42")
         case .invalidOrder: InvalidOrder()
         case .rateLimited: TooManySearches(retryAfterSeconds: 30)
+        case .storageFull: StorageFull()
         case .rpcError:
             RPCError(code: .failedPrecondition, message: "cart c-42 is locked", metadata: ["cart-id": "c-42"])
         case .databaseFailure: ReportDatabaseFailure()

@@ -80,8 +80,8 @@ import Testing
         let error = try await Self.callThroughInterceptor("invalidOrder")
         let problem = try #require(error.cause as? RemoteProblem)
         #expect(problem.code == "order.invalid")
-        // The status sends no category (`ErrorInfo` has none): INVALID_ARGUMENT's, as the code is the app's.
-        #expect(problem.category == .invalidInput)
+        // The server's category (`ErrorInfo`'s `category`), not INVALID_ARGUMENT's (invalid input).
+        #expect(problem.category == .invalidData)
         #expect(
             problem.fieldProblems.map(\.message) == [.verbatim("価格は0以上でなければなりません。"), .verbatim("数量は1以上でなければなりません。")])
         #expect(problem.fieldProblems.map(\.field) == ["items[0].price", "items[0].quantity"])
@@ -94,6 +94,44 @@ import Testing
         #expect(problem.category == .rateLimited)
         #expect(problem.retryDelay == .seconds(30))
         #expect(problem.recoveries.first?.id == "retry")
+    }
+
+    @Test func theServersCategoryAndTitleWinOverTheStatusCodes() async throws {
+        // RESOURCE_EXHAUSTED is rate limiting's code too: the status code alone says "Too many requests".
+        for (language, title, message) in [
+            ("ja-JP", "注文の保存領域がいっぱいです", "空きができるまで、ショップは新しい注文を受け付けられません。"),
+            ("en", "Order storage full", "The shop cannot take more orders until space is freed."),
+        ] {
+            let error = try await Self.callThroughInterceptor(
+                "storageFull", language: LanguagePreference(tag: language))
+            #expect(error.code == .resourceExhausted)
+            let problem = try #require(error.cause as? RemoteProblem)
+            #expect(problem.category == .insufficientStorage)
+            #expect(problem.title == .verbatim(title))
+            let alert = AlertPipeline().unwrappingGRPCClientErrors().alert(for: error, in: "en")
+            #expect(alert.code == "shop.storageFull")
+            #expect(alert.category == .insufficientStorage)
+            #expect(alert.title == title)
+            #expect(alert.message == message)
+            // The client's output, as FriendlyMain shows it.
+            print(
+                "\(language): \(alert.title) — \(alert.message) (\(alert.category.name), exit \(alert.category.exitStatus))"
+            )
+        }
+    }
+
+    @Test func anotherServersStatusWithoutACategoryKeepsTheStatusCodesOne() throws {
+        // A status as another server writes it: ErrorInfo with a code of its own, no category, no title.
+        let status = GoogleRPCStatus(
+            code: .resourceExhausted, message: "quota exceeded",
+            details: [
+                .errorInfo(reason: "QUOTA_EXCEEDED", domain: "other.example.com", metadata: ["code": "other.quota"])
+            ])
+        let error = RPCError(status)
+        let problem = RemoteProblem(error)
+        #expect(problem.code == "other.quota")
+        #expect(problem.category == .rateLimited)
+        #expect(!problem.showsServerTexts)
     }
 
     @Test func anErrorWhileTheStreamRunsGetsTheProblemToo() async throws {

@@ -22,7 +22,8 @@ import Testing
                 answer.status.details == [
                     .errorInfo(
                         reason: "SHOP_ITEM_NOT_FOUND", domain: "shop.example.com",
-                        metadata: ["code": "shop.itemNotFound"]),
+                        // The category and the title (in the LocalizedMessage's language): issue 47.
+                        metadata: ["code": "shop.itemNotFound", "category": "notFound", "title": "Item not found"]),
                     .localizedMessage(locale: "en", message: "The shop has no item “A-42”."),
                     .help(links: [.init(url: "https://shop.example.com/catalog", description: "Open the catalog")]),
                 ])
@@ -166,7 +167,7 @@ import Testing
                 answer.errorInfo
                     == ErrorDetails.ErrorInfo(
                         reason: "UNEXPECTED", domain: "shop.example.com",
-                        metadata: ["code": "unexpected"]))
+                        metadata: ["code": "unexpected", "category": "unknown", "title": "Un problème est survenu"]))
             #expect(answer.localizedMessage?.locale == "fr")
             #expect(answer.error.message == "An unexpected error occurred.")
             #expect(answer.status.details.count == 3)

@@ -95,7 +95,10 @@ import Tracing
         #expect(counter.totalValue == 1)
         // The trace ID reaches the client once: in ErrorInfo beside the code. No reference ID, no RequestInfo.
         let traceID = report.span.traceID
-        #expect(report.errorInfo?.metadata == ["code": "shop.itemNotFound", "traceId": traceID])
+        #expect(
+            report.errorInfo?.metadata == [
+                "code": "shop.itemNotFound", "category": "notFound", "title": "Item not found", "traceId": traceID,
+            ])
         #expect(report.requestInfo == nil)
     }
 
@@ -120,7 +123,10 @@ import Tracing
         let traceID = report.span.traceID
         // Each fact once: the reference ID in RequestInfo, the trace ID in ErrorInfo.
         #expect(report.requestInfo == ErrorDetails.RequestInfo(requestID: reference, servingData: ""))
-        #expect(report.errorInfo?.metadata == ["code": "unexpected", "traceId": traceID])
+        #expect(
+            report.errorInfo?.metadata == [
+                "code": "unexpected", "category": "unknown", "title": "Something went wrong", "traceId": traceID,
+            ])
         #expect(report.counters.counters.count == 1)
         let counter = try report.counters.expectCounter(
             ServerErrorReporter.counterLabel, Self.dimensions("unexpected", "unknown", "UNKNOWN"))

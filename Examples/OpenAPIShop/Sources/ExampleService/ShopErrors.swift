@@ -21,6 +21,26 @@ struct InsufficientFunds: FriendlyError {
     var recoveries: [Recovery] { [Recovery(id: "topUp", label: "Top up") { .done }] }
 }
 
+/// The card was declined (HTTP 402): the server's own title and message, where a client that got no
+/// problem could only say "Payment required".
+struct PaymentDeclined: FriendlyError {
+    var code: String { "payment.declined" }
+    var title: LocalizableText { "Payment declined" }
+    var message: LocalizableText { "Your card was declined. No money was taken." }
+    var suggestion: LocalizableText { "Use another card, or ask your bank." }
+    var category: ErrorCategory { .paymentRequired }
+}
+
+/// The export service is down for maintenance (HTTP 503 with `Retry-After`): the server's own title,
+/// where a client that got no problem could only say the service is unavailable.
+struct ExportUnavailable: FriendlyError {
+    var code: String { "export.maintenance" }
+    var title: LocalizableText { "Exports paused for maintenance" }
+    var message: LocalizableText { "Order exports are back in a few minutes." }
+    var category: ErrorCategory { .unavailable }
+    var responseHeaders: [ResponseHeader] { [.retryAfter(seconds: 120)] }
+}
+
 /// An order whose fields failed validation (HTTP 422), one field problem per bad field.
 struct InvalidOrder: FriendlyError {
     var problems: [FieldProblem]
@@ -85,5 +105,10 @@ let shopCatalog = TranslationCatalog(strings: [
         "order.quantity.tooLarge.message": "数量は1,000以下でなければなりません。",
         "order.items.tooMany.message": "1回の注文は100品目までです。",
         "order.total.tooLarge.message": "注文の合計が大きすぎます。",
+        "payment.declined.title": "お支払いが拒否されました",
+        "payment.declined.message": "カードが拒否されました。代金は引き落とされていません。",
+        "payment.declined.suggestion": "別のカードを使うか、銀行にお問い合わせください。",
+        "export.maintenance.title": "メンテナンスのためエクスポートを停止中です",
+        "export.maintenance.message": "注文のエクスポートは数分後に再開します。",
     ],
 ])

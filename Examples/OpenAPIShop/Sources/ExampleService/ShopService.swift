@@ -14,6 +14,9 @@ import OpenAPIRuntime
 /// - `listItems` — 200;
 /// - `searchItems` — an `HTTPResponseConvertible` error: 429 with `Retry-After`;
 /// - `getReports` — an unknown error holding a database password: 500, with nothing of it sent;
+/// - `getLatestReceipt` (documented as `text/plain` alone) — 402, the payment was declined;
+/// - `exportOrders` (documented as `application/octet-stream` alone) — 503 with `Retry-After`, the export
+///   service is down;
 /// - `benchError`, `benchBareError`, `benchOK` — what the throughput benchmark requests.
 struct ShopService: APIProtocol {
     func createOrder(_ input: Operations.CreateOrder.Input) async throws -> Operations.CreateOrder.Output {
@@ -40,6 +43,16 @@ struct ShopService: APIProtocol {
 
     func getReports(_ input: Operations.GetReports.Input) async throws -> Operations.GetReports.Output {
         throw ReportDatabaseFailure()
+    }
+
+    func getLatestReceipt(_ input: Operations.GetLatestReceipt.Input) async throws
+        -> Operations.GetLatestReceipt.Output
+    {
+        throw PaymentDeclined()
+    }
+
+    func exportOrders(_ input: Operations.ExportOrders.Input) async throws -> Operations.ExportOrders.Output {
+        throw ExportUnavailable()
     }
 
     func benchError(_ input: Operations.BenchError.Input) async throws -> Operations.BenchError.Output {
@@ -121,7 +134,9 @@ func buildShopRouter(friendlyErrors: Bool = true, logger: Logger = Logger(label:
         friendlyErrors
         ? FriendlyErrorsServerMiddleware(
             pipeline: AlertPipeline().addingCatalog(shopCatalog),
-            options: .init(writers: [JSONPresenter(typeBaseURI: "https://errors.example.com/"), HTMLPresenter(), PlainTextBodyWriter()]), logger: logger)
+            options: .init(writers: [
+                JSONPresenter(typeBaseURI: "https://errors.example.com/"), HTMLPresenter(), PlainTextBodyWriter(),
+            ]), logger: logger)
         : ErrorHandlingMiddleware()
     try ShopService().registerHandlers(on: router, middlewares: [middleware])
     return router

@@ -139,6 +139,28 @@ import Testing
         #expect(passed.status == .conflict)
     }
 
+    @Test(arguments: [
+        // The generated code's Accept for an operation of one media type: problem+json added as acceptable.
+        ("text/plain", "text/plain, application/problem+json"),
+        ("application/octet-stream", "application/octet-stream, application/problem+json"),
+        // With the quality of the best entry, so that the server's error negotiation does not prefer the text.
+        ("text/plain;q=0.5, text/csv;q=0.25", "text/plain;q=0.5, text/csv;q=0.25, application/problem+json;q=0.5"),
+        ("*/*", "*/*, application/problem+json"),
+        // Named already, at whatever quality: the app's choice, kept.
+        ("application/json, application/problem+json;q=0.1", "application/json, application/problem+json;q=0.1"),
+        ("TEXT/PLAIN, Application/Problem+JSON", "TEXT/PLAIN, Application/Problem+JSON"),
+        // Nothing acceptable: left as it is.
+        ("text/plain;q=0", "text/plain;q=0"),
+    ])
+    func anOperationsOwnAcceptGetsProblemJSONAsAcceptableToo(accept: String, sent: String) async throws {
+        let transport = FakeTransport(status: .ok, body: nil)
+        let request = HTTPRequest(method: .get, scheme: nil, authority: nil, path: "/", headerFields: [.accept: accept])
+        _ = try await FriendlyErrorsClientMiddleware().intercept(
+            request, body: nil, baseURL: URL(string: "https://shop.example.com")!, operationID: "x"
+        ) { try await transport.send($0, body: $1, baseURL: $2, operationID: "x") }
+        #expect(transport.requests.first?.headerFields[.accept] == sent)
+    }
+
     @Test func aRequestsOwnAcceptLanguageIsKept() async throws {
         let transport = FakeTransport(status: .ok, body: nil)
         let request = HTTPRequest(

@@ -116,7 +116,8 @@ extension RemoteProblem {
     /// }
     /// ```
     ///
-    /// - `ErrorInfo`: its `code` metadata is the problem's code, its `referenceId` the reference ID;
+    /// - `ErrorInfo`: its `code` metadata is the problem's code, its `category` the category's name (a
+    ///   server of this library sends it), its `title` the title, its `referenceId` the reference ID;
     /// - `LocalizedMessage`: the message and the language the texts are in;
     /// - `BadRequest`: field problems (each violation's localized message, else its description);
     /// - `Help`: link recoveries (only `http(s)` links);
@@ -124,7 +125,8 @@ extension RemoteProblem {
     /// - `RequestInfo`: the reference ID, without an `ErrorInfo` one.
     ///
     /// ``status`` is the HTTP status of the error's code (google.rpc.Code's, `FAILED_PRECONDITION`
-    /// 409), which gives the category when the code is not one the library knows. An error without
+    /// 409), which gives the category when neither `ErrorInfo` names one nor the code is one the library
+    /// knows (another server's status). An error without
     /// details (or with details that are no `google.rpc.Status`) gives the status's generic alert: the
     /// error's `message` is never shown.
     ///
@@ -145,6 +147,7 @@ extension RemoteProblem {
                 parts.code = parts.code ?? info.metadata["code"]
                 parts.referenceID = parts.referenceID ?? info.metadata["referenceId"]
                 parts.category = parts.category ?? info.metadata["category"]
+                parts.title = parts.title ?? info.metadata["title"]
             } else if let message = detail.localizedMessage {
                 guard parts.message == nil else { continue }
                 parts.message = message.message

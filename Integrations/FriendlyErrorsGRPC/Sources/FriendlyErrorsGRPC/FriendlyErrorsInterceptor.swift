@@ -127,7 +127,8 @@ public struct FriendlyErrorsInterceptor: ServerInterceptor {
     /// The serialized `google.rpc.Status` of an answer (its `grpc-status-details-bin`), with the AIP-193
     /// details in this order: `ErrorInfo`, `LocalizedMessage`, `BadRequest`, `RetryInfo`, `Help`,
     /// `RequestInfo`, each only when there is something to say. Every fact once: `ErrorInfo`'s metadata
-    /// has the error's `code` and the `traceId`; the reference ID is `RequestInfo`'s `requestId`, the
+    /// has the error's `code`, its `category`'s name, its `title` (in `LocalizedMessage`'s language) and
+    /// the `traceId`; the reference ID is `RequestInfo`'s `requestId`, the
     /// field AIP-193 has for it (the one the log line carries).
     private func statusBytes(of answer: ServerAlert, code: RPCError.Code, message: String, traceID: String?)
         -> [UInt8]
@@ -138,6 +139,10 @@ public struct FriendlyErrorsInterceptor: ServerInterceptor {
             info.reason(1, for: alert.code)
             info.string(2, domain)
             info.mapEntry(3, "code", alert.code)
+            // The category and the title (in `LocalizedMessage`'s language): a client shows the server's
+            // alert, not the one its status code suggests (RESOURCE_EXHAUSTED is rate limiting and full storage).
+            info.mapEntry(3, "category", alert.category.name)
+            info.mapEntry(3, "title", alert.title)
             if let traceID { info.mapEntry(3, "traceId", traceID) }
         }
         status.detail(.localizedMessage) { localized in

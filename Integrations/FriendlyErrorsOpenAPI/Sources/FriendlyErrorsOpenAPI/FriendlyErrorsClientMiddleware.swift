@@ -16,6 +16,14 @@ public import OpenAPIRuntime
 /// - Every request gets `Accept-Language` from ``language`` (see
 ///   ``FriendlyErrors/LanguagePreference/acceptLanguageValue``) unless it has one, and
 ///   `Accept: application/problem+json, application/json;q=0.9` unless it has an `Accept`.
+/// - An `Accept` the request has (the generated code's: the operation's own media types) keeps its
+///   entries, and gets `application/problem+json` after them unless it names it: an error answer is not
+///   the operation's content, so a `text/plain` or `application/octet-stream` operation's error arrives
+///   as the server's problem too. It is added with the quality of the best entry (`text/plain` gives
+///   `text/plain, application/problem+json`; `text/plain;q=0.5` gives
+///   `text/plain;q=0.5, application/problem+json;q=0.5`): a server answers a success with the operation's
+///   type, which comes first, and picks among its error formats by quality, so a lower one would lose
+///   to the operation's `text/plain` there.
 /// - A response with a status of 400 or more (but those in ``passedThrough``) is thrown as a
 ///   ``FriendlyErrors/RemoteProblem``: a problem+json body gives the server's alert, any other body
 ///   (a proxy's HTML, text, nothing) the status's generic one. At most ``maximumBodyBytes`` of the body
@@ -53,7 +61,11 @@ public struct FriendlyErrorsClientMiddleware: ClientMiddleware {
     ) async throws -> (HTTPResponse, HTTPBody?) {
         var request = request
         if request.headerFields[.acceptLanguage] == nil { request.headerFields[.acceptLanguage] = acceptLanguage }
-        if request.headerFields[.accept] == nil { request.headerFields[.accept] = Self.accept }
+        if let accept = request.headerFields[.accept] {
+            if let problems = Self.acceptingProblems(accept) { request.headerFields[.accept] = problems }
+        } else {
+            request.headerFields[.accept] = Self.accept
+        }
         let (response, responseBody) = try await next(request, body, baseURL)
         let status = response.status.code
         guard status >= 400, !passedThrough.contains(status) else { return (response, responseBody) }
@@ -83,6 +95,36 @@ public struct FriendlyErrorsClientMiddleware: ClientMiddleware {
     }
 
     private static let accept = "application/problem+json, application/json;q=0.9"
+
+    /// `accept` with `application/problem+json` added, with the quality of its best entry; `nil` when it
+    /// names `application/problem+json` already (at any quality: the app's choice) or accepts nothing.
+    static func acceptingProblems(_ accept: String) -> String? {
+        var best = 0.0
+        for entry in accept.split(separator: ",") {
+            let parameters = entry.split(separator: ";")
+            guard let type = parameters.first?.trimmingCharacters(in: .whitespaces).lowercased(), !type.isEmpty
+            else { continue }
+            if type == problemType { return nil }
+            var quality = 1.0
+            for parameter in parameters.dropFirst() {
+                let text = parameter.trimmingCharacters(in: .whitespaces).lowercased()
+                if text.hasPrefix("q="), let value = Double(text.dropFirst(2)), (0...1).contains(value) {
+                    quality = value
+                }
+            }
+            best = max(best, quality)
+        }
+        guard best > 0 else { return nil }
+        // RFC 9110's qvalue: at most three decimals, no trailing zeros.
+        let thousandths = Int((best * 1000).rounded())
+        guard thousandths < 1000 else { return accept + ", " + problemType }
+        var decimals = String(thousandths)
+        decimals = String(repeating: "0", count: 3 - decimals.count) + decimals
+        while decimals.hasSuffix("0") { decimals.removeLast() }
+        return accept + ", " + problemType + ";q=0." + decimals
+    }
+
+    private static let problemType = "application/problem+json"
 }
 
 extension RemoteProblem {
@@ -113,7 +155,10 @@ extension RemoteProblem {
 extension AlertPipeline {
     /// The pipeline that looks through the OpenAPI runtime's `ClientError` to the error it wraps: the
     /// ``FriendlyErrors/RemoteProblem`` ``FriendlyErrorsClientMiddleware`` threw, so that the alert is the
-    /// server's (and a transport's error, such as `URLError`, is classified as itself).
+    /// server's, and a transport's error is classified as itself (`URLSessionTransport`'s refused
+    /// connection: "Couldn't connect", exit 69). The `ClientError`'s own text (a `LocalizedError`'s: "Client
+    /// encountered an error invoking the operation…") is never shown: around an error nothing knows, the
+    /// alert is the fallback's.
     ///
     /// ```swift
     /// let pipeline = AlertPipeline().unwrappingOpenAPIClientErrors()

@@ -38,16 +38,24 @@ struct UnwrappingClassifier: ErrorClassifier {
             layers.append(deeper)
         }
         var innermostFallback: Classification?
-        for layer in layers.reversed() {
-            let classification = Self.classifyLayer(layer, next: next)
+        for (depth, layer) in layers.enumerated().reversed() {
+            guard let classification = classifyLayer(layer, isInnermost: depth == layers.count - 1, next: next)
+            else { continue }
             if !classification.isUnexpected { return classification }
             if innermostFallback == nil { innermostFallback = classification }
         }
         return innermostFallback ?? next(error)
     }
 
-    private static func classifyLayer(_ layer: any Error, next: (any Error) -> Classification) -> Classification {
+    /// A layer's classification; `nil` for a wrapper the app registered (``AlertPipeline/unwrapping(_:_:)``)
+    /// around another layer: it is told by what it wraps, and its own text — a library's description of
+    /// the wrapping, such as the OpenAPI runtime's `ClientError` "Client encountered an error invoking…",
+    /// a `LocalizedError` — is never shown. A ``FriendlyError`` wrapper is the app's and speaks for itself.
+    private func classifyLayer(_ layer: any Error, isInnermost: Bool, next: (any Error) -> Classification)
+        -> Classification?
+    {
         if let friendly = ErrorTypeFacts.of(layer).friendly?(layer) { return Classification.of(friendly) }
+        if !isInnermost, !unwrappers.isEmpty, unwrappers[ObjectIdentifier(type(of: layer))] != nil { return nil }
         return next(layer)
     }
 
