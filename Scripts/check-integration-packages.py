@@ -19,7 +19,7 @@ ALLOWED = {
     "FriendlyErrorsServerKit": {"swift-friendly-errors", "swift-log", "swift-metrics", "swift-distributed-tracing"},
     "FriendlyErrorsHummingbird": {"swift-friendly-errors", "swift-friendly-errors-server-kit", "hummingbird", "swift-http-types", "swift-log", "swift-nio"},
     "FriendlyErrorsVapor": {"swift-friendly-errors", "swift-friendly-errors-server-kit", "vapor", "swift-log", "swift-nio", "swift-distributed-tracing"},
-    "FriendlyErrorsGRPC": {"swift-friendly-errors", "swift-friendly-errors-server-kit", "grpc-swift-2", "grpc-swift-protobuf", "swift-log", "swift-distributed-tracing"},
+    "FriendlyErrorsGRPC": {"swift-friendly-errors", "swift-friendly-errors-server-kit", "grpc-swift-2", "grpc-swift-protobuf", "swift-log", "swift-distributed-tracing", "swift-nio"},
     "FriendlyErrorsOpenAPI": {"swift-friendly-errors", "swift-friendly-errors-server-kit", "swift-openapi-runtime", "swift-http-types", "swift-log"},
     "FriendlyErrorsArgumentParser": {"swift-friendly-errors", "swift-argument-parser"},
 }

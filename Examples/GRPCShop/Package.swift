@@ -118,6 +118,7 @@ let package = Package(
                 "ExampleService",
                 .product(name: "FriendlyErrorsGRPC", package: "FriendlyErrorsGRPC"),
                 .product(name: "FriendlyErrors", package: "swift-friendly-errors"),
+                .product(name: "FriendlyErrorsTesting", package: "swift-friendly-errors"),
                 .product(name: "GRPCCore", package: "grpc-swift-2"),
                 .product(name: "GRPCProtobuf", package: "grpc-swift-protobuf"),
                 .product(name: "GRPCNIOTransportHTTP2", package: "grpc-swift-nio-transport"),

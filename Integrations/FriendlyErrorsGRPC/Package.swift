@@ -22,6 +22,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
         // ServiceContext: the RPC's trace, captured for errors the response stream throws later.
         .package(url: "https://github.com/apple/swift-distributed-tracing.git", from: "1.7.3"),
+        // NIOCore's IOError: the cause the NIO transport gives a call that could not connect.
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
     ],
     targets: [
         .target(
@@ -33,6 +35,7 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "FriendlyErrorsServerKit", package: "swift-friendly-errors-server-kit"),
                 .product(name: "Instrumentation", package: "swift-distributed-tracing"),
+                .product(name: "NIOCore", package: "swift-nio"),
             ]
         )
     ],

@@ -2,6 +2,7 @@ import Foundation
 public import FriendlyErrors
 public import GRPCCore
 import GRPCProtobuf
+import NIOCore
 
 /// A gRPC client interceptor that asks servers for the user's language and turns their rich error
 /// statuses back into friendly problems: the client half of ``FriendlyErrorsInterceptor``.
@@ -188,8 +189,12 @@ extension AlertPipeline {
     /// let pipeline = AlertPipeline().unwrappingGRPCClientErrors()
     /// ```
     ///
-    /// An `RPCError` without a cause is classified as before.
+    /// An `RPCError` without a cause is classified as before. A call the transport could not connect
+    /// fails with an `RPCError` whose cause is SwiftNIO's `IOError`: its `errno` is classified as the
+    /// `POSIXError` it is, so a refused connection shows "Couldn't connect" (`network.connectionRefused`,
+    /// exit 69), never the transport's text.
     public func unwrappingGRPCClientErrors() -> AlertPipeline {
         unwrapping(RPCError.self) { $0.cause }
+            .unwrapping(IOError.self) { POSIXErrorCode(rawValue: $0.errnoCode).map { POSIXError($0) } }
     }
 }
