@@ -19,7 +19,7 @@ public enum ErrorBoundary: String, CaseIterable, Sendable, CustomStringConvertib
     case direct
     /// Through `withCheckedThrowingContinuation`, as callback APIs bridged to `async` deliver errors.
     case checkedContinuation
-    /// Through `withUnsafeThrowingContinuation`, as `URLSession`'s async API delivers errors.
+    /// Through an unsafe throwing continuation, as `URLSession`'s async API delivers errors.
     case unsafeContinuation
     /// Out of a `Task`'s `value`.
     case taskValue
@@ -50,27 +50,9 @@ public enum ErrorBoundary: String, CaseIterable, Sendable, CustomStringConvertib
         case .direct:
             try await body()
         case .checkedContinuation:
-            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-                Task {
-                    do {
-                        try await body()
-                        continuation.resume()
-                    } catch {
-                        continuation.resume(throwing: error)
-                    }
-                }
-            }
+            try await ContinuationBridge.checked(body)
         case .unsafeContinuation:
-            try await withUnsafeThrowingContinuation { (continuation: UnsafeContinuation<Void, any Error>) in
-                Task {
-                    do {
-                        try await body()
-                        continuation.resume()
-                    } catch {
-                        continuation.resume(throwing: error)
-                    }
-                }
-            }
+            try await ContinuationBridge.unsafe(body)
         case .taskValue:
             try await Task { try await body() }.value
         case .detachedTask:

@@ -68,27 +68,9 @@ final class LoopbackServer: @unchecked Sendable {
     /// A server answering `response`, then `chunk` again and again until the client hangs up (an
     /// endless body) when there is one.
     init(response: String, thenRepeating chunk: String? = nil) throws {
-        #if canImport(Glibc)
-            let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        #else
-            let listener = socket(AF_INET, SOCK_STREAM, 0)
-        #endif
-        guard listener >= 0 else { throw Failure() }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = 0
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(listener, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-            }
-        }
-        guard bound == 0, listen(listener, 4) == 0 else { throw Failure() }
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        _ = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(listener, $0, &length) }
-        }
-        port = Int(UInt16(bigEndian: address.sin_port))
+        let (port, listener) = try boundLoopbackSocket()
+        guard listen(listener, 4) == 0 else { throw Failure() }
+        self.port = port
         socketFD = listener
         Thread { [self] in
             let connection = accept(listener, nil, nil)
@@ -174,4 +156,32 @@ final class LoopbackServer: @unchecked Sendable {
         }
         #expect(error?.code == "payment.declined")
     }
+}
+
+/// A TCP socket bound to a port of 127.0.0.1 the system chose, and that port; not listening yet.
+func boundLoopbackSocket() throws -> (port: Int, socket: Int32) {
+    #if canImport(Glibc)
+        let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    #else
+        let listener = socket(AF_INET, SOCK_STREAM, 0)
+    #endif
+    guard listener >= 0 else { throw LoopbackServer.Failure() }
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_port = 0
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    let bound = withUnsafePointer(to: &address) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+            bind(listener, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+        }
+    }
+    guard bound == 0 else {
+        close(listener)
+        throw LoopbackServer.Failure()
+    }
+    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+    _ = withUnsafeMutablePointer(to: &address) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(listener, $0, &length) }
+    }
+    return (Int(UInt16(bigEndian: address.sin_port)), listener)
 }

@@ -62,39 +62,15 @@ import Testing
 
     /// A loopback port nothing listens on: bound, then closed.
     static func closedPort() throws -> Int {
-        let (port, socket) = try boundSocket()
+        let (port, socket) = try boundLoopbackSocket()
         close(socket)
         return port
     }
 
     /// A loopback port that accepts connections (the kernel's backlog) and never answers.
     static func silentListener() throws -> (port: Int, socket: Int32) {
-        let (port, socket) = try boundSocket()
+        let (port, socket) = try boundLoopbackSocket()
         guard listen(socket, 4) == 0 else { throw LoopbackServer.Failure() }
         return (port, socket)
-    }
-
-    private static func boundSocket() throws -> (port: Int, socket: Int32) {
-        #if canImport(Glibc)
-            let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        #else
-            let listener = socket(AF_INET, SOCK_STREAM, 0)
-        #endif
-        guard listener >= 0 else { throw LoopbackServer.Failure() }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = 0
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(listener, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-            }
-        }
-        guard bound == 0 else { throw LoopbackServer.Failure() }
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        _ = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(listener, $0, &length) }
-        }
-        return (Int(UInt16(bigEndian: address.sin_port)), listener)
     }
 }
