@@ -1,4 +1,5 @@
 import Foundation
+import FriendlyErrorsAdapters
 import Testing
 
 @_spi(RepositoryInternals) @testable import FriendlyErrors
