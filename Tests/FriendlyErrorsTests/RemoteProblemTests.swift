@@ -87,6 +87,48 @@ import Testing
         #expect(problem.recoveries.map(\.label) == [.verbatim("チャージ"), .verbatim("ヘルプ")])
     }
 
+    // MARK: How the pipeline knows it (a built-in rule, not FriendlyError)
+
+    @Test func aProblemResumedThroughAContinuationGetsTheAlertItGetsThrownDirectly() async throws {
+        let problem = Self.received(Self.serverResponse(for: PaymentDeclined()))
+        let direct = AlertPipeline().alert(for: problem, in: "en")
+        // Boxed as `any Error` twice, as every error a checked continuation passes on.
+        let caught: any Error
+        do {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+                continuation.resume(throwing: problem)
+            }
+            Issue.record("the continuation should throw")
+            return
+        } catch {
+            caught = error
+        }
+        let boxed = AlertPipeline().alert(for: caught, in: "en")
+        #expect(boxed.code == "payment.declined")
+        #expect(boxed.language == "ja")
+        #expect(boxed.title == direct.title)
+        #expect(boxed.message == direct.message)
+        #expect(boxed.actions.map(\.id) == direct.actions.map(\.id))
+        #expect(boxed.fieldProblems == direct.fieldProblems)
+        #expect(boxed.httpStatus == 403)
+    }
+
+    @Test func localizedDescriptionIsTheAlertsMessageInTheServersLanguage() {
+        let problem = Self.received(Self.serverResponse(for: PaymentDeclined()))
+        #expect(problem.errorDescription == "カードが拒否されました。")
+        #expect(problem.recoverySuggestion == "ウォレットにチャージしてください。")
+        #expect((problem as any Error).localizedDescription == "カードが拒否されました。")
+    }
+
+    @Test func anAppsRuleForRemoteProblemWinsOverTheBuiltInOne() {
+        let problem = Self.received(Self.serverResponse(for: PaymentDeclined()))
+        let pipeline = AlertPipeline().registering(RemoteProblem.self) { problem in
+            problem.status == 403 ? Classification(code: "wallet.declined", category: .permissionDenied) : nil
+        }
+        #expect(pipeline.alert(for: problem, in: "en").code == "wallet.declined")
+        #expect(AlertPipeline().alert(for: problem, in: "en").code == "payment.declined")
+    }
+
     @Test func theClientsAlertIsTheServersAlertInTheServersLanguage() {
         let response = Self.serverResponse(for: PaymentDeclined())
         // The client asked in Japanese but its own process is in English: the alert follows the texts.
