@@ -1,5 +1,5 @@
 import Foundation
-@_spi(RepositoryInternals) import FriendlyErrors
+import FriendlyErrors
 import Testing
 
 /// Every other `Int` and `String` an app hands the library that reaches arithmetic or an output —

@@ -1,4 +1,4 @@
-@_spi(RepositoryInternals) import FriendlyErrors
+import FriendlyErrors
 import Testing
 
 /// Field problems are localized onto the alert like the other texts and written as problem+json's

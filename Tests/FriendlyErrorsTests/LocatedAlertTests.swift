@@ -1,5 +1,5 @@
 import Foundation
-@_spi(RepositoryInternals) import FriendlyErrors
+import FriendlyErrors
 import Testing
 
 /// Alerts that point into a file: the console's excerpt (compared with the files in `Snapshots/`),

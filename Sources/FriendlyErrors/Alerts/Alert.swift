@@ -13,7 +13,7 @@
 ///   the app's order, then exactly one Cancel.
 public struct Alert: Sendable, Hashable {
     /// The shape of an alert's choices, after Apple's Human Interface Guidelines.
-    public enum Kind: String, Sendable, Hashable {
+    package enum Kind: String, Sendable, Hashable {
         /// One action (OK): the user can only acknowledge.
         case confirmation
         /// One recovery and Cancel.
@@ -75,7 +75,7 @@ public struct Alert: Sendable, Hashable {
     public var responseHeaders: [ResponseHeader]
 
     /// The shape of the alert's choices.
-    public var kind: Kind {
+    package var kind: Kind {
         switch actions.count {
         case 0, 1: .confirmation
         case 2: .suggestion
