@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@_spi(RepositoryInternals) @testable import FriendlyErrors
+@testable import FriendlyErrors
 
 /// The shapes the alert's cost work (issue 24) gave the types: each keeps what callers saw before.
 @Suite struct AlertCostTests {

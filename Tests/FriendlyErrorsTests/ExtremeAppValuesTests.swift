@@ -1,5 +1,5 @@
 import Foundation
-@_spi(RepositoryInternals) import FriendlyErrors
+import FriendlyErrors
 import FriendlyErrorsAdapters
 import Testing
 
@@ -141,7 +141,7 @@ struct ExtremeAppValuesTests {
                 $0.title = ""
                 $0.referenceID = ""
                 $0.actions = [AlertAction(id: "", label: "", role: .default)]
-                $0.fieldProblems = [AlertFieldProblem(field: "limit", code: "", message: "")]
+                $0.fieldProblems = [FieldProblem("limit", code: "", message: .verbatim(""))]
             })
         alerts.append(
             anAlert {

@@ -50,7 +50,7 @@ public struct AlertAction: Sendable, Identifiable, Hashable {
     }
 
     /// Whether choosing this action runs code.
-    public var isRecovery: Bool { perform != nil }
+    package var isRecovery: Bool { perform != nil }
 
     public static func == (lhs: AlertAction, rhs: AlertAction) -> Bool {
         lhs.id == rhs.id && lhs.label == rhs.label && lhs.role == rhs.role && lhs.href == rhs.href

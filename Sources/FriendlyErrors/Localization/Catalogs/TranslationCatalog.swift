@@ -118,7 +118,7 @@ public struct TranslationCatalog: Sendable {
     /// ```swift
     /// #expect(catalog.keyCount(language: "ja") == catalog.keyCount(language: "en"))
     /// ```
-    public func keyCount(language: String) -> Int {
+    package func keyCount(language: String) -> Int {
         tables[Self.canonicalLanguage(language)]?.count ?? 0
     }
 

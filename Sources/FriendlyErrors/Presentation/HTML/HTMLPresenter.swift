@@ -85,7 +85,7 @@ public struct HTMLPresenter: AlertPresenter {
     }
 
     /// The presenter with every default: what a server flow uses unless given another.
-    public static let standard = HTMLPresenter()
+    package static let standard = HTMLPresenter()
 
     /// Writes the page for `alert` to ``output`` in one write, and answers
     /// `nil`: a page's actions are links the browser follows.
@@ -108,14 +108,14 @@ public struct HTMLPresenter: AlertPresenter {
     /// The alert alone, `<section class="fe-alert">…</section>`, for an app that shows it in its own
     /// layout: no style element — include ``styleSheetText`` in the app's CSS (its rules are all under
     /// `.fe-alert` and the `--fe-*` variables) — and a heading of the level given (2 by default).
-    public func fragment(for alert: Alert, request: ErrorRequest = ErrorRequest(), headingLevel: Int = 2) -> String {
+    package func fragment(for alert: Alert, request: ErrorRequest = ErrorRequest(), headingLevel: Int = 2) -> String {
         var writer = HTMLPageWriter(limits: limits, reservingCapacity: 2048)
         writer.writeFragment(alert, request: request, homeHref: homeHref, headingLevel: headingLevel)
         return String(decoding: writer.bytes, as: UTF8.self)
     }
 
     /// The page as UTF-8 bytes: a response's body.
-    @_spi(RepositoryInternals) public func pageBytes(for alert: Alert, request: ErrorRequest = ErrorRequest())
+    package func pageBytes(for alert: Alert, request: ErrorRequest = ErrorRequest())
         -> [UInt8]
     {
         var writer = HTMLPageWriter(limits: limits, reservingCapacity: styleSheet.bytes.count + 2048)
@@ -125,11 +125,11 @@ public struct HTMLPresenter: AlertPresenter {
 
     /// The CSS of the page's style element: for a ``fragment(for:request:headingLevel:)`` the app
     /// includes in its own style sheet.
-    public var styleSheetText: String { styleSheet.text }
+    package var styleSheetText: String { styleSheet.text }
 
     /// The style element's hash as a CSP source expression, `'sha256-…'`, for an app that sends its
     /// own `Content-Security-Policy` with the page: `style-src 'sha256-…'`.
-    public var styleHashSource: String { styleSheet.hashSource }
+    package var styleHashSource: String { styleSheet.hashSource }
 
     /// The policy a page is served with (when no ``ErrorRequest/styleNonce`` is given): nothing may
     /// load or run but the page's own style element, the page cannot be framed, and no form or

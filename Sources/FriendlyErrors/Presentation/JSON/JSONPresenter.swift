@@ -100,7 +100,7 @@ public struct JSONPresenter: AlertPresenter {
     ///
     /// A pure function: the same alert and instance give the same bytes. `instance` names the
     /// occurrence (`newInstance()` makes one); `nil` leaves the member out.
-    @_spi(RepositoryInternals) public func body(for alert: Alert, instance: String? = nil) -> [UInt8] {
+    package func body(for alert: Alert, instance: String? = nil) -> [UInt8] {
         var writer = JSONWriter(reservingCapacity: 768)
         write(alert, instance: instance, to: &writer)
         return writer.bytes
