@@ -67,9 +67,9 @@ public struct AlertAction: Sendable, Identifiable, Hashable {
 
 extension AlertAction {
     /// The id of the stock Cancel action.
-    public static let cancelID = "cancel"
+    package static let cancelID = "cancel"
     /// The id of the stock OK action of a confirmation.
-    public static let okID = "ok"
+    package static let okID = "ok"
 }
 
 extension AlertAction {

@@ -39,19 +39,19 @@
 public struct HTMLPresenter: AlertPresenter {
     /// Where the page's Cancel leads when the browser came from no page of the same site: a relative
     /// reference or an `http(s)` URL (`"/"` by default; an unsafe value counts as `"/"`).
-    public var home: String {
+    package var home: String {
         didSet { homeHref = LinkReference.validated(home) ?? "/" }
     }
     /// Added to the title in the page's `<title>` (`"Insufficient funds – Shop"`), or `nil`.
-    public var titleSuffix: String?
+    package var titleSuffix: String?
     /// The colours, font and corners of the page.
-    public var brand: Brand {
+    package var brand: Brand {
         didSet { styleSheet = brand == .standard ? .standard : StyleSheet(brand: brand) }
     }
     /// The largest sizes written: each text, identifier, the number of actions and field problems.
     package var limits: PresenterLimits
     /// Where ``present(_:)`` writes its page.
-    public var output: TextOutput
+    package var output: TextOutput
 
     /// The style element's text and its hash.
     private(set) var styleSheet: StyleSheet
@@ -65,7 +65,7 @@ public struct HTMLPresenter: AlertPresenter {
     /// HTMLPresenter(home: "/", titleSuffix: "Shop", brand: .init(accentColor: "#0a7d4f", darkAccentColor: "#7dd3a8"))
     /// ```
     public init(
-        home: String = "/", titleSuffix: String? = nil, brand: Brand = .standard, output: TextOutput = .standardOutput
+        home: String = "/", titleSuffix: String? = nil, brand: Brand = Brand(), output: TextOutput = .standardOutput
     ) {
         self.init(home: home, titleSuffix: titleSuffix, brand: brand, limits: .standard, output: output)
     }
