@@ -66,7 +66,7 @@ import Testing
         #expect(problem.language == "ja")
 
         let alert = AlertPipeline().unwrappingGRPCClientErrors().alert(for: error, in: "en")
-        #expect(alert.actions.filter(\.isRecovery).map(\.id) == ["help"])
+        #expect(alert.actions.filter { $0.perform != nil }.map(\.id) == ["help"])
         #expect(alert.code == "shop.itemNotFound")
         #expect(alert.language == "ja")
         #expect(alert.message == "「A-42」という商品はありません。")
@@ -91,7 +91,7 @@ import Testing
         #expect(problem.code == "search.rateLimited")
         #expect(problem.category == .rateLimited)
         #expect(problem.retryDelay == .seconds(30))
-        #expect(AlertPipeline().alert(for: problem).actions.filter(\.isRecovery).first?.id == "retry")
+        #expect(AlertPipeline().alert(for: problem).actions.filter { $0.perform != nil }.first?.id == "retry")
     }
 
     @Test func theServersCategoryAndTitleWinOverTheStatusCodes() async throws {
@@ -227,7 +227,7 @@ import Testing
         #expect(alert.message == "Der Warenkorb ist gesperrt.")
         #expect(alert.fieldProblems.map(\.field) == ["cart.id"])
         #expect(alert.fieldProblems.map(\.message) == ["Gesperrt."])
-        #expect(alert.actions.filter(\.isRecovery).map(\.id) == ["retry", "help"])
+        #expect(alert.actions.filter { $0.perform != nil }.map(\.id) == ["retry", "help"])
         #expect(alert.referenceID == "REF-1234")
     }
 

@@ -63,8 +63,8 @@ import Testing
         #expect(problem.referenceID == "REF-7")
         let alert = AlertPipeline().alert(for: problem)
         #expect(alert.message == "あと42クレジット必要です。")
-        #expect(alert.actions.filter(\.isRecovery).map(\.id) == ["topUp"])
-        #expect(alert.actions.first { $0.isRecovery }?.href == "https://shop.example.com/account/top-up")
+        #expect(alert.actions.filter { $0.perform != nil }.map(\.id) == ["topUp"])
+        #expect(alert.actions.first { $0.perform != nil }?.href == "https://shop.example.com/account/top-up")
 
         let sent = try #require(transport.requests.first)
         #expect(sent.headerFields[.acceptLanguage] == LanguagePreference(["ja-JP"]).acceptLanguageValue)
