@@ -264,9 +264,18 @@ def classify(block):
         block.kind = "script"
 
 
-def module_name(page, index):
+def page_stem(page):
+    """The page's name as an identifier: its file's name, but for a `README.md` outside the root its folder's
+    (`Sources/FriendlyErrorsAdapters/README.md` is `FriendlyErrorsAdapters`), so two READMEs of a group differ."""
     stem = os.path.splitext(os.path.basename(page))[0]
-    return re.sub(r"\W", "_", stem) + "_%d" % index
+    folder = os.path.dirname(os.path.relpath(page, ROOT))
+    if stem == "README" and folder:
+        stem = os.path.basename(folder)
+    return re.sub(r"\W", "_", stem)
+
+
+def module_name(page, index):
+    return page_stem(page) + "_%d" % index
 
 
 def swift_string(text):
@@ -363,7 +372,7 @@ def write_group(group, output):
     compiled = []
     manifests = []
     for page in pages:
-        stem = re.sub(r"\W", "_", os.path.splitext(os.path.basename(page))[0])
+        stem = page_stem(page)
         prelude = None
         prelude_file = os.path.join(prelude_folder, stem + ".swift")
         if not os.path.isfile(prelude_file):
