@@ -264,18 +264,21 @@ def classify(block):
         block.kind = "script"
 
 
-def page_stem(page):
-    """The page's name as an identifier: its file's name, but for a `README.md` outside the root its folder's
-    (`Sources/FriendlyErrorsAdapters/README.md` is `FriendlyErrorsAdapters`), so two READMEs of a group differ."""
-    stem = os.path.splitext(os.path.basename(page))[0]
-    folder = os.path.dirname(os.path.relpath(page, ROOT))
-    if stem == "README" and folder:
-        stem = os.path.basename(folder)
+def page_stem(page, pages):
+    """The page's name as an identifier: its file's name (its preludes' too, `Scripts/samples/<group>/README.swift`),
+    but for a second page of the group with that name, its folder's (`Sources/FriendlyErrorsAdapters/README.md`
+    beside the root's `README.md` is `FriendlyErrorsAdapters`), so two pages of a group differ."""
+    def stem_of(path):
+        return os.path.splitext(os.path.basename(path))[0]
+    stem = stem_of(page)
+    first = next(other for other in pages if stem_of(other) == stem)
+    if first != page:
+        stem = os.path.basename(os.path.dirname(os.path.relpath(page, ROOT))) or stem
     return re.sub(r"\W", "_", stem)
 
 
-def module_name(page, index):
-    return page_stem(page) + "_%d" % index
+def module_name(page, pages, index):
+    return page_stem(page, pages) + "_%d" % index
 
 
 def swift_string(text):
@@ -372,7 +375,7 @@ def write_group(group, output):
     compiled = []
     manifests = []
     for page in pages:
-        stem = page_stem(page)
+        stem = page_stem(page, pages)
         prelude = None
         prelude_file = os.path.join(prelude_folder, stem + ".swift")
         if not os.path.isfile(prelude_file):
@@ -389,7 +392,7 @@ def write_group(group, output):
         visible = {}   # name → (module, kind): what earlier library blocks of the page declare
         page_imports = []   # what earlier blocks of the page import
         for block in swift_blocks(page):
-            block.module = module_name(page, block.index)
+            block.module = module_name(page, pages, block.index)
             if block.fragment == "manifest":
                 wrap_manifest(block, os.path.join(output, "Manifests", block.module))
                 manifests.append((os.path.join(output, "Manifests", block.module), "%s:%d" % (page, block.line)))
