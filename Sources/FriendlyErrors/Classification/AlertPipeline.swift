@@ -36,7 +36,7 @@ public struct AlertPipeline: Sendable {
         /// the types listed with ``AlertPipeline/showingTexts(of:code:)`` are shown there.
         public var showsForeignLocalizedDescriptions: Bool
         /// How many times a throwing recovery may lead to a new alert in one presentation.
-        public var maximumRecoveryDepth: Int
+        package var maximumRecoveryDepth: Int
 
         /// The default settings: no debug details, foreign descriptions shown, three nested recoveries.
         public init(
@@ -58,7 +58,7 @@ public struct AlertPipeline: Sendable {
     /// alert of a Foundation or unexpected error reads its code's row instead of hashing the code.
     private var knownCodeRows: [Int]
     /// What the pipeline reveals.
-    public private(set) var configuration: Configuration
+    package private(set) var configuration: Configuration
 
     private var unwrapping = UnwrappingClassifier()
     private var rules = RuleClassifier()
