@@ -8,9 +8,11 @@ import Synchronization
 /// Adding a family of Foundation errors means its entries here (in a table by code, or named and
 /// listed in ``entries``) and its texts in every `Localization/*.lproj`; a test checks the texts.
 enum FoundationErrorTable {
-    /// One known error code. A class, so that a table lookup copies one reference rather than the
-    /// prebuilt classification with all its fields.
-    final class Entry: Sendable {
+    /// One known error code. A struct of literals and integers, not a class: a class object shared by
+    /// every thread would have its reference count written by every alert of its code (issue 45). Its
+    /// code and its category's name are string literals, which are never counted; only an entry that
+    /// offers a retry holds an array (its recovery).
+    struct Entry: Sendable {
         let code: String
         let category: ErrorCategory
         let offersRetry: Bool
