@@ -6,9 +6,13 @@
 struct AlertLocalizer {
     let index: CatalogIndex
 
-    init(catalog: TranslationCatalog) {
-        // Only what lookups need: copying the whole catalog value would retain every table.
-        index = catalog.index
+    /// Always inlined, and the catalog borrowed: an initializer takes its arguments owned, so a call
+    /// that was not inlined would copy the whole catalog value (every table retained) for every alert.
+    @inline(__always)
+    init(catalog: borrowing TranslationCatalog) {
+        // Only what lookups need: copying the whole catalog value would retain every table. The calling
+        // thread's copy of the index, which the alert holds (issue 45).
+        index = catalog.index.forCurrentThread
     }
 
     /// The field of a code a text without a key is looked up as (`<code>.title`…).

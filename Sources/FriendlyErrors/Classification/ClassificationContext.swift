@@ -72,31 +72,31 @@ public struct ClassificationContext: Sendable, Hashable {
 
     /// Whom the alert is for: ``Audience/processUser`` unless said otherwise.
     public var audience: Audience {
-        get { fields.audience }
+        get { storage?.fields.audience ?? .processUser }
         set { update { $0.audience = newValue } }
     }
     /// String metadata for logs and metrics (`"request.id"`, `"request.method"`, `"request.path"`…).
     /// Never shown to users.
     public var metadata: [String: String] {
-        get { fields.metadata }
+        get { storage?.fields.metadata ?? [:] }
         set { update { $0.metadata = newValue } }
     }
     /// The HTTP status the framework answers this error with, if it has one of its own (an
     /// ``ErrorRequest``'s ``ErrorRequest/frameworkStatus``).
     package var frameworkStatus: Int? {
-        get { fields.httpStatus }
+        get { storage?.fields.httpStatus }
         set { update { $0.httpStatus = newValue } }
     }
     /// Headers the framework sends with this error (`Allow`, `Retry-After`, `WWW-Authenticate`…).
     package var frameworkHeaders: [ResponseHeader] {
-        get { fields.responseHeaders }
+        get { storage?.fields.responseHeaders ?? [] }
         set { update { $0.responseHeaders = newValue } }
     }
     /// The framework error's own text for users (Hummingbird's `HTTPError` message, Vapor's
     /// `reason`), used as the message of an error classified by the framework's status. An error's
     /// own text may hold internals: pass it only when the app said these texts are for users.
     package var frameworkMessage: String? {
-        get { fields.message }
+        get { storage?.fields.message }
         set { update { $0.message = newValue } }
     }
 

@@ -11,14 +11,13 @@ enum FoundationErrorTable {
     /// One known error code. A struct of literals and integers, not a class: a class object shared by
     /// every thread would have its reference count written by every alert of its code (issue 45). Its
     /// code and its category's name are string literals, which are never counted; only an entry that
-    /// offers a retry holds an array (its recovery).
+    /// offers a retry makes an array (its recovery) for each classification.
     struct Entry: Sendable {
         let code: String
         let category: ErrorCategory
         let offersRetry: Bool
         /// A cancellation is the user's own choice, not a failure: every kind of it is a note.
         private let severity: Severity
-        private let recoveries: [Recovery]
         /// A number of its own, from 0 in the order entries are made: its classifications carry it
         /// (``Classification/knownCode``), so that a pipeline finds the code's texts in an array
         /// made once per catalog instead of hashing the code.
@@ -30,7 +29,6 @@ enum FoundationErrorTable {
             self.category = category
             self.offersRetry = offersRetry
             severity = category == .cancelled ? .info : .error
-            recoveries = offersRetry ? [.retry()] : []
             ordinal = Self.made.wrappingAdd(1, ordering: .relaxed).oldValue
         }
 
@@ -41,14 +39,17 @@ enum FoundationErrorTable {
             classification(reason: LocalizableText())
         }
 
-        /// ``classification`` with a reason and field problems of the error's own.
+        /// ``classification`` with a reason and field problems of the error's own. An entry that offers a
+        /// retry makes its recovery's array for each classification: one array shared by every alert of
+        /// the code would have its reference count written by every alert on every thread (issue 45).
         func classification(reason: consuming LocalizableText, fieldProblems: consuming [FieldProblem] = [])
             -> Classification
         {
             Classification(
                 code: code, category: category, severity: severity, title: LocalizableText(),
                 message: LocalizableText(), reason: reason, suggestion: LocalizableText(),
-                recoveries: recoveries, httpStatusOverride: nil, exitStatusOverride: nil, location: nil,
+                recoveries: offersRetry ? [.retry()] : [], httpStatusOverride: nil, exitStatusOverride: nil,
+                location: nil,
                 referenceID: nil, isUnexpected: false, debugDetail: nil, responseHeaders: [],
                 fieldProblems: fieldProblems, logLevelOverride: nil, knownCode: ordinal)
         }
