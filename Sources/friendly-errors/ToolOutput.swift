@@ -1,4 +1,4 @@
-@_spi(RepositoryInternals) import FriendlyErrors
+import FriendlyErrors
 
 /// Where the tool writes. Every text it prints — results, diagnostics, help, usage errors — goes
 /// through these outputs, which make it harmless for a terminal first (`TerminalSanitizer`): catalog

@@ -1,6 +1,6 @@
 import Testing
 
-@_spi(RepositoryInternals) @testable import FriendlyErrors
+@testable import FriendlyErrors
 
 /// Preferences of headers seen before come from a cache, and are the parsed ones.
 @Suite struct AcceptLanguageCacheTests {

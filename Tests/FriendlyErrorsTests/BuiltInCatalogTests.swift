@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@_spi(RepositoryInternals) @testable import FriendlyErrors
+@testable import FriendlyErrors
 
 /// The library's own texts: the compiled-in copy equals the `Localization/` folder, and every
 /// shipped language has every key with the same placeholders.

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@_spi(RepositoryInternals) @testable import FriendlyErrors
+@testable import FriendlyErrors
 
 /// Properties of the console presenter's output that hold for every width and language.
 struct ConsoleRenderingTests {

@@ -1,5 +1,5 @@
 import Foundation
-@_spi(RepositoryInternals) import FriendlyErrors
+import FriendlyErrors
 import Testing
 
 /// Every other `Int` and `String` an app hands the library that reaches arithmetic or an output —
@@ -140,7 +140,7 @@ struct ExtremeAppValuesTests {
                 $0.title = ""
                 $0.referenceID = ""
                 $0.actions = [AlertAction(id: "", label: "", role: .default)]
-                $0.fieldProblems = [AlertFieldProblem(field: "limit", code: "", message: "")]
+                $0.fieldProblems = [FieldProblem("limit", code: "", message: .verbatim(""))]
             })
         alerts.append(
             anAlert {

@@ -115,8 +115,8 @@ struct ExtremeLocationValuesTests {
         var expected: [(line: Int, column: Int, length: Int?)] = []
         for value in Self.extremes {
             let location = settingFields(line: value, column: value, length: value)
-            let problem = AlertFieldProblem(
-                field: "/retries", code: "config.notANumber", message: "Not a number.", location: location)
+            let problem = FieldProblem(
+                "/retries", code: "config.notANumber", message: .verbatim("Not a number."), location: location)
             var alert = LocatedAlerts.english(location)
             alert.fieldProblems = [problem]
             let captured = CapturedOutput()

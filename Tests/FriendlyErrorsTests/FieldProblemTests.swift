@@ -1,4 +1,4 @@
-@_spi(RepositoryInternals) import FriendlyErrors
+import FriendlyErrors
 import Testing
 
 /// Field problems are localized onto the alert like the other texts and written as problem+json's
@@ -10,11 +10,11 @@ import Testing
         let alert = pipeline.alert(for: InvalidOrder(), in: "ja")
         #expect(
             alert.fieldProblems == [
-                AlertFieldProblem(
-                    field: "/items/2/price", code: "order.price.negative", message: "価格は0以上でなければなりません。"),
-                AlertFieldProblem(
-                    field: "#/customer/email", code: "order.email.missing", message: "Enter an email address."),
-                AlertFieldProblem(field: "coupon", code: "order.coupon.unknown", message: "このクーポンは存在しません。"),
+                FieldProblem(
+                    "/items/2/price", code: "order.price.negative", message: .verbatim("価格は0以上でなければなりません。")),
+                FieldProblem(
+                    "#/customer/email", code: "order.email.missing", message: .verbatim("Enter an email address.")),
+                FieldProblem("coupon", code: "order.coupon.unknown", message: .verbatim("このクーポンは存在しません。")),
             ])
     }
 
@@ -57,8 +57,8 @@ import Testing
         #expect(FieldProblem("#/a", code: "c").isPointer)
         #expect(FieldProblem("", code: "c").isPointer)
         #expect(!FieldProblem("limit", code: "c").isPointer)
-        #expect(AlertFieldProblem(field: "/a~1b", code: "c", message: "m").pointerFragment == "#/a~1b")
-        #expect(AlertFieldProblem(field: "limit", code: "c", message: "m").pointerFragment == nil)
+        #expect(FieldProblem("/a~1b", code: "c", message: .verbatim("m")).pointerFragment == "#/a~1b")
+        #expect(FieldProblem("limit", code: "c", message: .verbatim("m")).pointerFragment == nil)
     }
 
     @Test func aRuleCanGiveFieldProblems() {

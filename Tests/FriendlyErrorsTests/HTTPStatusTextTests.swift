@@ -1,6 +1,6 @@
 import Testing
 
-@_spi(RepositoryInternals) @testable import FriendlyErrors
+@testable import FriendlyErrors
 
 /// An error no classifier knows, answered by a framework with a client error status, says what the
 /// status is: `http.<status>.title` and `.message` come before the category's generic texts.

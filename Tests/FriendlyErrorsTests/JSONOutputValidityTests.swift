@@ -1,5 +1,5 @@
 import Foundation
-@_spi(RepositoryInternals) import FriendlyErrors
+import FriendlyErrors
 import Testing
 
 /// The JSON presenter's output read back by an independent parser (Python's `json`) and validated

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@_spi(RepositoryInternals) @testable import FriendlyErrors
+@testable import FriendlyErrors
 
 /// The problem details objects and JSON Lines the JSON presenter writes.
 @Suite struct JSONPresenterTests {

@@ -154,7 +154,6 @@ struct LocalizedAlertTests {
                 #expect(error.errorDescription == alert.message)
                 #expect(error.failureReason == alert.reason)
                 #expect(error.recoverySuggestion == alert.suggestion)
-                #expect(error.recoveryOptions == alert.actions.filter(\.isRecovery).map(\.label))
                 // The library's own property where the type is known, Foundation's through `any Error`.
                 #expect(error.localizedDescription == alert.message)
                 #expect((error as any Error).localizedDescription == alert.message)

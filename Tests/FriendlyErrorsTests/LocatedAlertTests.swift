@@ -1,5 +1,5 @@
 import Foundation
-@_spi(RepositoryInternals) import FriendlyErrors
+import FriendlyErrors
 import Testing
 
 /// Alerts that point into a file: the console's excerpt (compared with the files in `Snapshots/`),
@@ -115,12 +115,12 @@ struct LocatedAlertTests {
         let captured = CapturedOutput()
         var alert = LocatedAlerts.english(LocatedAlerts.englishLocation)
         alert.fieldProblems = [
-            AlertFieldProblem(
-                field: "retries", code: "config.notANumber", message: "Not a number.",
+            FieldProblem(
+                "retries", code: "config.notANumber", message: .verbatim("Not a number."),
                 location: FileLocation(file: "config.toml", line: 3, column: 11, length: 5, lineText: "retries = three")
             ),
-            AlertFieldProblem(
-                field: "name", code: "config.missing", message: "Missing.",
+            FieldProblem(
+                "name", code: "config.missing", message: .verbatim("Missing."),
                 location: FileLocation(file: "other.toml", line: 10, column: 1, lineText: "")),
         ]
         _ = await consolePresenter(captured).present(alert)
@@ -177,8 +177,8 @@ struct LocatedJSONTests {
     static let alert: Alert = {
         var alert = LocatedAlerts.english(LocatedAlerts.englishLocation)
         alert.fieldProblems = [
-            AlertFieldProblem(
-                field: "/servers/1", code: "config.badHost", message: "Not a host name.",
+            FieldProblem(
+                "/servers/1", code: "config.badHost", message: .verbatim("Not a host name."),
                 location: FileLocation(file: "/srv/app/secret/other.toml", line: 7, column: 1))
         ]
         return alert

@@ -46,7 +46,7 @@ import Testing
         _ = pipeline.alert(for: LeakyError(), in: "en", context: context)
         #expect(seen.value.count == 1)
         #expect(seen.value.first?.logLevel == .notice)
-        #expect(seen.value.first?.metadata == context.metadata)
+        #expect(seen.value.first?.context.metadata == context.metadata)
         #expect(seen.value.first?.classification.code == "http.404")
     }
 }

@@ -281,7 +281,7 @@ final class Box<Value>: @unchecked Sendable {
 }
 
 struct FriendlyWrapperTests {
-    struct SyncFailed: FriendlyError {
+    struct SyncFailed: FriendlyError, ErrorWrapping {
         var cause: any Error
         var code: String { "sync.failed" }
         var message: LocalizableText { "The sync failed." }

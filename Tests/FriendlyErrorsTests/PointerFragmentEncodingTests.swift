@@ -65,7 +65,7 @@ struct PointerFragmentEncodingTests {
             "#/a%23b/~0/~1/?x=1&y=2",
         ]
         let fragments = Self.hostile.map {
-            AlertFieldProblem(field: $0, code: "c", message: "m").pointerFragment
+            FieldProblem($0, code: "c", message: .verbatim("m")).pointerFragment
         }
         #expect(fragments == expected)
         for fragment in fragments { #expect(isFragment(fragment ?? ""), "\(fragment ?? "nil")") }
@@ -75,13 +75,13 @@ struct PointerFragmentEncodingTests {
     }
 
     @Test func aFieldsNameIsNoPointer() {
-        #expect(AlertFieldProblem(field: "limit\r\n", code: "c", message: "m").pointerFragment == nil)
+        #expect(FieldProblem("limit\r\n", code: "c", message: .verbatim("m")).pointerFragment == nil)
     }
 
     @Test func aMegabytePointerIsCutAtACharacterAndMarked() throws {
         for unit in ["a", "é", "\r", "%", "😀"] {
             let pointer = "/" + String(repeating: unit, count: (1 << 20) / unit.utf8.count)
-            let problem = AlertFieldProblem(field: pointer, code: "c", message: "m")
+            let problem = FieldProblem(pointer, code: "c", message: .verbatim("m"))
             let alert = Alert(
                 code: "order.invalid", category: .invalidData, title: "Invalid order", message: "Check the fields.",
                 actions: [], fieldProblems: [problem])

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@_spi(RepositoryInternals) @testable import FriendlyErrors
+@testable import FriendlyErrors
 
 /// Problem responses made from a kept template are the bodies the presenter writes, with a fresh
 /// instance each.

@@ -1,5 +1,5 @@
 import Foundation
-@_spi(RepositoryInternals) import FriendlyErrors
+import FriendlyErrors
 import Testing
 
 /// A recovery that carries a link: only `http(s)` URLs and relative references reach an action and

@@ -61,7 +61,7 @@ import Testing
                 "error.type": "unexpected", "error.category": "unknown", "error.reference_id": referenceID,
                 "http.response.status_code": "500",
             ])
-        #expect(event.metadata == ["request.id": "r-7"])
+        #expect(event.context.metadata == ["request.id": "r-7"])
         #expect(event.context.audience == .serverClient)
         #expect(!response.bodyText.contains("hunter2"))
         #expect(response.bodyText.contains(referenceID))

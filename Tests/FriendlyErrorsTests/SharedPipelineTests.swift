@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@_spi(RepositoryInternals) @testable import FriendlyErrors
+@testable import FriendlyErrors
 
 /// Issue 35: what threads share is read without a lock. The fast paths in `Support/` for that
 /// (`PublishedOnce`, `ThreadCounterBlocks`, `ThreadLocalValue`) against their plain twins: a lock on

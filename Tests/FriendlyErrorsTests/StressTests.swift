@@ -65,31 +65,6 @@ struct StressTests {
         #expect(recoveries.value == recoverableAlerts.count)
     }
 
-    /// Issue 45: eight callers at once on two cores each start a recovery through Foundation-style
-    /// bridging and get its answer; nothing waits on a semaphore for the async recovery (which left 0 of
-    /// 8 callers answered in 10 s), and an index without a recovery answers `false` at once.
-    @Test func recoveriesStartedFromManyTasksAtOnceAllAnswer() async {
-        let counter = Box(0)
-        let error = Recoverable(counter: counter)
-        #expect(error.recoveryOptions == ["Fix"])
-        let answers = await withTaskGroup(of: Bool.self) { group in
-            for _ in 0..<8 {
-                group.addTask {
-                    await withCheckedContinuation { continuation in
-                        error.attemptRecovery(optionIndex: 0) { continuation.resume(returning: $0) }
-                    }
-                }
-            }
-            return await group.reduce(into: []) { $0.append($1) }
-        }
-        #expect(answers == Array(repeating: true, count: 8))
-        #expect(counter.value == 8)
-        let missing = await withCheckedContinuation { continuation in
-            error.attemptRecovery(optionIndex: 1) { continuation.resume(returning: $0) }
-        }
-        #expect(missing == false)
-    }
-
     struct Recoverable: FriendlyError {
         var counter: Box<Int>
         var code: String { "stress.recoverable" }

@@ -1,6 +1,6 @@
 import Testing
 
-@_spi(RepositoryInternals) @testable import FriendlyErrors
+@testable import FriendlyErrors
 
 /// Every fast path kept in `Support/` answers what its plain twin answers, over many inputs: edge
 /// cases around the eight-byte words, and pseudo-random texts mixing ASCII, controls, Latin, CJK,

@@ -1,6 +1,6 @@
 import Testing
 
-@_spi(RepositoryInternals) @testable import FriendlyErrors
+@testable import FriendlyErrors
 
 struct TerminalSanitizerTests {
     @Test(arguments: [

@@ -1,5 +1,5 @@
 import Foundation
-@_spi(RepositoryInternals) import FriendlyErrors
+import FriendlyErrors
 import Testing
 
 /// The `friendly-errors` tool fed catalogs, paths and arguments that hold escape sequences: whatever

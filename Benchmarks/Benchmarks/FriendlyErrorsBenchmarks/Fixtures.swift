@@ -1,5 +1,5 @@
 import Foundation
-@_spi(RepositoryInternals) import FriendlyErrors
+import FriendlyErrors
 
 /// The errors the benchmarks classify: one of each family the pipeline knows.
 enum Fixtures {
@@ -117,19 +117,28 @@ enum Fixtures {
     }
 }
 
-/// The problem details object the JSON presenter writes for `alert`, measured alone as it always
-/// was: apps reach it through `AlertPipeline.response(for:to:)` or `present`, the benchmark through
-/// the presenter's SPI.
+/// The problem details object the JSON presenter writes for `alert`, written whole: give it an alert
+/// with its own reference ID (``withOwnReference(_:)``), which no later response repeats, so the
+/// server's per-thread template (`json/problem+json/responseBody`) does not apply. Public API only:
+/// benchmarks reach nothing an app can't (issue 46).
 @inline(__always)
-func problemDetails(_ writer: JSONPresenter, for alert: Alert, instance: String) -> [UInt8] {
-    writer.body(for: alert, instance: instance)
+func problemDetails(_ writer: JSONPresenter, for alert: Alert) -> [UInt8] {
+    writer.responseBody(for: alert, to: ErrorRequest())
 }
 
-/// The web page for `alert`, as a response's body: the same SPI route as ``problemDetails(_:for:instance:)``,
-/// so the two renders of one alert compare (issue 25: a page within 2 × a problem+json body).
+/// `alert` with a reference ID of its own, as an unexpected error's alert carries.
+func withOwnReference(_ alert: Alert) -> Alert {
+    var alert = alert
+    alert.referenceID = "R-7K4Q-2M9X"
+    return alert
+}
+
+/// The web page for `alert`, as a response's body, through the same public route as
+/// ``problemDetails(_:for:)``, so the two renders of one alert compare (issue 25: a page within
+/// 2 × a problem+json body).
 @inline(__always)
 func htmlPage(_ presenter: HTMLPresenter, for alert: Alert) -> [UInt8] {
-    presenter.pageBytes(for: alert)
+    presenter.responseBody(for: alert, to: ErrorRequest())
 }
 
 /// Valid but hostile catalogs (issue 12), written to temporary folders.

@@ -185,11 +185,11 @@ private struct FuzzInput {
     }
 
     mutating func alert() -> Alert {
-        var problems: [AlertFieldProblem] = []
+        var problems: [FieldProblem] = []
         for _ in 0..<Int(byte() % 5) {
             let prefix = ["", "/", "#", "#/"][Int(byte() % 4)]
             problems.append(
-                AlertFieldProblem(field: prefix + text(), code: text(), message: text(), location: location()))
+                FieldProblem(prefix + text(), code: text(), message: .verbatim(text()), location: location()))
         }
         var alert = Alert(
             code: text(), category: .invalidData, title: text(), message: text(),

@@ -13,7 +13,7 @@
 ///   the app's order, then exactly one Cancel.
 public struct Alert: Sendable, Hashable {
     /// The shape of an alert's choices, after Apple's Human Interface Guidelines.
-    public enum Kind: String, Sendable, Hashable {
+    package enum Kind: String, Sendable, Hashable {
         /// One action (OK): the user can only acknowledge.
         case confirmation
         /// One recovery and Cancel.
@@ -62,20 +62,20 @@ public struct Alert: Sendable, Hashable {
     package var exitStatusOverride: Int32?
     /// The place in a file the error is about: the console shows it with an excerpt, the JSON
     /// presenter its line and column (see ``FileLocation``). Several places: one per field problem
-    /// (``AlertFieldProblem/location``).
+    /// (``FieldProblem/location``).
     public var location: FileLocation?
     /// The error's own description, present only when the app opted into debug details.
     public var debugDetail: String?
     /// The labels and prompts a presenter adds, from the alert's catalog in ``language``.
     public var presenterTexts: PresenterTexts
     /// Problems with single parts of the request or file, in ``language``, in the error's order.
-    public var fieldProblems: [AlertFieldProblem]
+    public var fieldProblems: [FieldProblem]
     /// Headers a response for this alert carries (`Retry-After`, `WWW-Authenticate`, `Allow`,
     /// `Location`), cleaned of CR, LF, NUL and every other control character.
     public var responseHeaders: [ResponseHeader]
 
     /// The shape of the alert's choices.
-    public var kind: Kind {
+    package var kind: Kind {
         switch actions.count {
         case 0, 1: .confirmation
         case 2: .suggestion
@@ -139,7 +139,7 @@ extension Alert {
         location: FileLocation? = nil,
         debugDetail: String? = nil,
         presenterTexts: PresenterTexts? = nil,
-        fieldProblems: [AlertFieldProblem] = [],
+        fieldProblems: [FieldProblem] = [],
         responseHeaders: [ResponseHeader] = []
     ) {
         // The memberwise initializer, which the pipeline calls too: an initializer that assigns the fields

@@ -90,21 +90,21 @@ struct AlertLocalizer {
     private func fieldProblems(
         _ problems: [FieldProblem], _ lookup: Lookup, of classification: Classification, message alertMessage: String,
         fallback: String
-    ) -> [AlertFieldProblem] {
+    ) -> [FieldProblem] {
         let alertMessageIsDerived = classification.message.isDerivedFromCode
         // By index, each field read in place: a problem copied out whole goes through its value witness.
-        func localized(_ index: Int) -> AlertFieldProblem {
+        func localized(_ index: Int) -> FieldProblem {
             let message: String?
-            if alertMessageIsDerived, problems[index].message.isDerivedFromCode,
+            if alertMessageIsDerived, problems[index].text.isDerivedFromCode,
                 problems[index].code == classification.code
             {
                 message = alertMessage
             } else {
                 message = lookup.forCode(problems[index].code, alertCode: classification.code)
-                    .resolve(problems[index].message, field: .message)
+                    .resolve(problems[index].text, field: .message)
             }
-            return AlertFieldProblem(
-                field: problems[index].field, code: problems[index].code, message: message ?? fallback,
+            return FieldProblem(
+                problems[index].field, code: problems[index].code, message: .verbatim(message ?? fallback),
                 location: problems[index].location)
         }
         // One problem (a decoding error's field): an array of one, allocated once at its size.
@@ -180,7 +180,7 @@ struct AlertLocalizer {
             }
             for problem in fieldProblems where !translated {
                 let problemLookup = lookup.forCode(problem.code, alertCode: code)
-                translated = Self.note(problemLookup.has(problem.message, field: .message, in: ordinal), &hasOwnText)
+                translated = Self.note(problemLookup.has(problem.text, field: .message, in: ordinal), &hasOwnText)
             }
             if translated { return position == 0 ? chain : chain.suffix(from: position) }
         }

@@ -22,9 +22,6 @@ public struct ClassificationEvent: Sendable {
     /// The level to log this error at: the classification's (see ``Classification/logLevel``).
     public var logLevel: LogLevel { classification.logLevel }
 
-    /// The caller's metadata for the log (``ClassificationContext/metadata``).
-    public var metadata: [String: String] { context.metadata }
-
     /// The reference ID shown to the user, for unexpected errors.
     public var referenceID: String? { classification.referenceID }
 

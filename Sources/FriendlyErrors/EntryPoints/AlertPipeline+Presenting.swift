@@ -9,7 +9,7 @@ public struct PresentationResult: Sendable {
     public var outcome: RecoveryOutcome?
 
     /// Whether the problem was fixed or the operation should run again.
-    public var shouldRetry: Bool { outcome == .recovered || outcome == .retry }
+    package var shouldRetry: Bool { outcome == .recovered || outcome == .retry }
 }
 
 extension AlertPipeline {

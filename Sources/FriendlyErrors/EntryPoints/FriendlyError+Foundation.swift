@@ -1,7 +1,7 @@
 import Foundation
 
 // Foundation bridging: every FriendlyError describes itself to code that only knows
-// LocalizedError, and offers its recoveries without blocking a thread.
+// LocalizedError. (Its recoveries are the alert's actions: `AlertPipeline.present(_:in:)` runs them.)
 extension FriendlyError {
     /// The alert's message, for code that only knows Foundation's `LocalizedError` (and so for
     /// `localizedDescription`, argument-parser and SwiftUI's `.alert(isPresented:error:)`).
@@ -25,43 +25,8 @@ extension FriendlyError {
     /// asking it for every `LocalizedError` and `RecoverableError` property.
     public var localizedDescription: String { bridgedText(.message) ?? "" }
 
-    /// The labels of the recoveries, in the alert's order, from the same pipeline and language as
-    /// ``errorDescription``.
-    public var recoveryOptions: [String] {
-        // Foundation asks for these whenever it describes the error: most errors have none to build.
-        if recoveries.isEmpty { return [] }
-        return bridgedAlert.actions.filter(\.isRecovery).map(\.label)
-    }
-
-    /// Starts the recovery at `recoveryIndex` of ``recoveryOptions`` and calls `resultHandler` once it
-    /// ends, with whether it fixed the problem (`.recovered` or `.retry`); at once with `false` when
-    /// there is no such recovery.
-    ///
-    /// Nothing waits: the recovery runs in a new task and the handler is called from it. (Foundation's
-    /// synchronous `RecoverableError.attemptRecovery(optionIndex:)` is not offered: it would have to
-    /// block the calling thread until the async recovery ends, which starves Swift's cooperative
-    /// pool.) Prefer ``AlertPipeline/present(_:in:)``, which runs recoveries with the alert.
-    public func attemptRecovery(
-        optionIndex recoveryIndex: Int, resultHandler: @escaping @Sendable (_ recovered: Bool) -> Void
-    ) {
-        let recoveries = bridgedAlert.actions.filter(\.isRecovery)
-        guard recoveries.indices.contains(recoveryIndex), let perform = recoveries[recoveryIndex].perform else {
-            resultHandler(false)
-            return
-        }
-        Task {
-            let outcome = try? await perform()
-            resultHandler(outcome == .recovered || outcome == .retry)
-        }
-    }
-
     private func bridgedText(_ field: AlertLocalizer.Field) -> String? {
         let installed = AlertPresentationSystem.installedPipeline
         return installed.localizer.text(field, of: self, chain: installed.processChain)
-    }
-
-    private var bridgedAlert: Alert {
-        let installed = AlertPresentationSystem.installedPipeline
-        return installed.localizer.alert(for: Classification.of(self), chain: installed.processChain)
     }
 }

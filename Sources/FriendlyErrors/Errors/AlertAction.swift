@@ -50,7 +50,7 @@ public struct AlertAction: Sendable, Identifiable, Hashable {
     }
 
     /// Whether choosing this action runs code.
-    public var isRecovery: Bool { perform != nil }
+    package var isRecovery: Bool { perform != nil }
 
     public static func == (lhs: AlertAction, rhs: AlertAction) -> Bool {
         lhs.id == rhs.id && lhs.label == rhs.label && lhs.role == rhs.role && lhs.href == rhs.href
@@ -67,9 +67,9 @@ public struct AlertAction: Sendable, Identifiable, Hashable {
 
 extension AlertAction {
     /// The id of the stock Cancel action.
-    public static let cancelID = "cancel"
+    package static let cancelID = "cancel"
     /// The id of the stock OK action of a confirmation.
-    public static let okID = "ok"
+    package static let okID = "ok"
 }
 
 extension AlertAction {

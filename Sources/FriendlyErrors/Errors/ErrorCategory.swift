@@ -143,7 +143,7 @@ extension ErrorCategory {
     }
 
     /// The built-in categories, in a stable order.
-    @_spi(RepositoryInternals) public static let builtIn: [ErrorCategory] = [
+    package static let builtIn: [ErrorCategory] = [
         .invalidInput, .invalidData, .notFound, .unauthenticated, .permissionDenied, .conflict, .unavailable,
         .timeout, .rateLimited, .insufficientStorage, .ioFailure, .configuration, .cancelled, .internal, .unknown,
     ]

@@ -8,6 +8,9 @@
 /// }
 /// ```
 ///
+/// A ``FriendlyError`` that wraps a cause conforms too: the pipeline classifies the cause when it
+/// knows it, and the friendly error speaks for itself when it does not.
+///
 /// For wrapper types you cannot change, register them with ``AlertPipeline/unwrapping(_:_:)``.
 public protocol ErrorWrapping: Error {
     /// The wrapped error, if any.

@@ -3,7 +3,7 @@
 ///
 /// An error carries one (``FriendlyError/location``, ``Classification/location``), or one per field
 /// problem when several places are wrong (``FieldProblem/location``); the alert keeps them
-/// (``Alert/location``, ``AlertFieldProblem/location``). The console presenter shows each as `path:line:column`
+/// (``Alert/location``, ``FieldProblem/location``). The console presenter shows each as `path:line:column`
 /// with the line of the file and the span underlined, as compilers do; the JSON presenter writes the
 /// line, column and length, and the file only when the app allows it (a server's paths are its own).
 ///

@@ -46,8 +46,9 @@ public import Foundation
 /// `EntryPoints/FriendlyError+Foundation.swift`), so `localizedDescription`, SwiftUI's
 /// `.alert(isPresented:error:)` and argument-parser show the message. It is not a `RecoverableError`:
 /// that protocol's synchronous `attemptRecovery(optionIndex:)` would have to block a thread until an
-/// async recovery ends; `recoveryOptions` and ``attemptRecovery(optionIndex:resultHandler:)`` answer
-/// without blocking. Do not also conform to `CustomNSError`: a type that is both loses all its strings
+/// async recovery ends. Its ``recoveries`` are the alert's actions, which
+/// ``AlertPipeline/present(_:in:)`` runs. An error that wraps a cause conforms to ``ErrorWrapping``
+/// too. Do not also conform to `CustomNSError`: a type that is both loses all its strings
 /// when bridged to `NSError`.
 public protocol FriendlyError: LocalizedError {
     /// The stable dotted code of this failure (`"storage.diskFull"`).
@@ -67,9 +68,6 @@ public protocol FriendlyError: LocalizedError {
     var category: ErrorCategory { get }
     /// The ways out the user may choose, in the order the app prefers. Defaults to none.
     var recoveries: [Recovery] { get }
-    /// The error this one wraps, if any. Defaults to none. When there is one, the pipeline
-    /// classifies the innermost error it knows, as for ``ErrorWrapping``.
-    var underlyingError: (any Error)? { get }
     /// Headers a server sends with this error (``ResponseHeader/retryAfter(seconds:)`` for a
     /// rate-limited error that knows when, ``ResponseHeader/wwwAuthenticate(_:)``…). Defaults to none.
     var responseHeaders: [ResponseHeader] { get }
@@ -92,7 +90,6 @@ extension FriendlyError {
     public var severity: Severity { .error }
     public var category: ErrorCategory { .unknown }
     public var recoveries: [Recovery] { [] }
-    public var underlyingError: (any Error)? { nil }
     public var responseHeaders: [ResponseHeader] { [] }
     public var fieldProblems: [FieldProblem] { [] }
     public var logLevel: LogLevel? { nil }

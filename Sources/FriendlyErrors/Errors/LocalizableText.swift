@@ -119,7 +119,7 @@ public struct LocalizableText: Sendable, Hashable {
     /// A text that shows nothing: a reason or suggestion is left out of the alert, a title or
     /// message takes its category's generic text. Unlike a text without a key, it is never looked
     /// up under the error's code.
-    public static let empty = LocalizableText.verbatim("")
+    package static let empty = LocalizableText.verbatim("")
 
     /// Whether the text is known to show nothing (``empty``, or ``verbatim(_:)`` of an empty
     /// string). A text with a key may still resolve to nothing in a catalog that lacks the key.
@@ -174,7 +174,7 @@ extension LocalizableText {
             return Argument(storage: .unsigned(UInt64(clamping: value)))
         }
         /// An unsigned integer argument, for `%u`, `%lu`, `%llu`.
-        public static func unsigned(_ value: some BinaryInteger) -> Argument {
+        package static func unsigned(_ value: some BinaryInteger) -> Argument {
             Argument(storage: .unsigned(UInt64(clamping: value)))
         }
         /// A floating-point argument, for `%f`, `%.2f`.
@@ -262,7 +262,7 @@ extension LocalizableText: ExpressibleByStringLiteral, ExpressibleByStringInterp
             text += literal
         }
 
-        public mutating func appendInterpolation(_ value: String) {
+        package mutating func appendInterpolation(_ value: String) {
             append(.string(value), rendered: value, placeholder: "%@")
         }
 
@@ -279,15 +279,12 @@ extension LocalizableText: ExpressibleByStringLiteral, ExpressibleByStringInterp
             }
         }
 
-        public mutating func appendInterpolation(_ value: Double) {
+        /// A floating-point value (`%f`), or with a fixed number of decimals (`%.2f`):
+        /// `"\(ratio, decimals: 2)"`.
+        public mutating func appendInterpolation(_ value: Double, decimals: Int? = nil) {
             isRenderable = false
-            append(.double(value), rendered: "", placeholder: "%f")
-        }
-
-        /// A floating-point value shown with a fixed number of decimals (`%.2f`).
-        public mutating func appendInterpolation(_ value: Double, decimals: Int) {
-            isRenderable = false
-            append(.double(value), rendered: "", placeholder: "%.\(max(0, min(decimals, 20)))f")
+            let placeholder = decimals.map { "%.\(max(0, min($0, 20)))f" } ?? "%f"
+            append(.double(value), rendered: "", placeholder: placeholder)
         }
 
         /// Any other value, shown through its description as a `%@` argument.

@@ -1,4 +1,4 @@
-public import Foundation
+package import Foundation
 
 /// One HTTP response header that an error asks for (`Retry-After`, `WWW-Authenticate`, `Allow`,
 /// `Location`), or that a response is sent with. Its name and value are cleaned when it is made, so
@@ -43,7 +43,7 @@ public struct ResponseHeader: Sendable, Hashable, CustomStringConvertible {
     public var description: String { "\(name): \(value)" }
 
     /// Whether this header has the given name, compared case-insensitively (ASCII).
-    public func hasName(_ other: String) -> Bool {
+    package func hasName(_ other: String) -> Bool {
         // The lengths first, then the bytes as they are (names are usually spelled alike): each costs
         // a fraction of comparing byte by byte, lowercased.
         guard name.utf8.count == other.utf8.count else { return false }
@@ -101,7 +101,7 @@ extension ResponseHeader {
 
     /// `Retry-After` with an HTTP date (`Wed, 21 Oct 2026 07:28:00 GMT`); a date before 1970 or after
     /// the year 9999 is written as the nearest one in that range.
-    public static func retryAfter(_ date: Date) -> ResponseHeader {
+    package static func retryAfter(_ date: Date) -> ResponseHeader {
         ResponseHeader(name: "Retry-After", value: HTTPDate.string(from: date))
     }
 

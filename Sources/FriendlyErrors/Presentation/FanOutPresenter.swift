@@ -6,7 +6,7 @@
 /// ```
 public struct FanOutPresenter: AlertPresenter {
     /// The presenters, in the order they present.
-    public let presenters: [any AlertPresenter]
+    package let presenters: [any AlertPresenter]
 
     /// A presenter that presents with each of `presenters`, in order.
     public init(_ presenters: [any AlertPresenter]) {

@@ -34,7 +34,7 @@ public struct ErrorResponse: Sendable, Hashable {
     public let event: ClassificationEvent
     /// The media type of a problem+json body. No `charset` parameter: the media type has none defined, and JSON
     /// exchanged between systems is always UTF-8 (RFC 8259, section 8.1).
-    public static let contentType = "application/problem+json"
+    package static let contentType = "application/problem+json"
 
     /// The HTTP status, always 400–599.
     public let status: Int
@@ -163,7 +163,7 @@ public struct ErrorResponse: Sendable, Hashable {
     }
 
     /// The body as text.
-    public var bodyText: String { String(decoding: body, as: UTF8.self) }
+    package var bodyText: String { String(decoding: body, as: UTF8.self) }
 }
 
 extension ClassificationEvent {

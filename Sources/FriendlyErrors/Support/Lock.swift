@@ -11,12 +11,12 @@
 ///
 /// Not `Synchronization.Mutex`: on Linux it waits on futexes that ThreadSanitizer cannot see, so
 /// `swift test --sanitize=thread` reports false races around it; a pthread mutex is understood.
-@_spi(RepositoryInternals) public final class LockedValue<Value>: @unchecked Sendable {
+package final class LockedValue<Value>: @unchecked Sendable {
     // @unchecked: every access to `value` happens between pthread_mutex_lock and _unlock below.
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
     private var value: Value
 
-    public init(_ value: Value) {
+    package init(_ value: Value) {
         self.value = value
         mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
         mutex.initialize(to: pthread_mutex_t())
@@ -30,7 +30,7 @@
     }
 
     /// Runs `body` with exclusive access to the value.
-    public func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+    package func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
         return try body(&value)

@@ -34,9 +34,9 @@
 /// ```swift
 /// print(TerminalSanitizer.sanitize(fileName))   // "\u{1B}]0;evil\u{07}report.txt"
 /// ```
-@_spi(RepositoryInternals) public enum TerminalSanitizer {
+package enum TerminalSanitizer {
     /// The text with every dangerous scalar replaced by `\u{XX}`; the same string when nothing is.
-    public static func sanitize(_ text: String) -> String {
+    package static func sanitize(_ text: String) -> String {
         guard TerminalByteScanner.containsDangerousBytes(text) else { return text }
         return escapingEveryScalar(text)
     }
@@ -47,7 +47,7 @@
     /// For JSON written by a library that leaves C1 controls or bidi overrides raw (Foundation's
     /// `JSONSerialization` does). The input must be JSON: such scalars can only appear inside its
     /// strings, where an escape means the same scalar. Newlines and tabs between tokens are kept.
-    public static func sanitize(json: String) -> String {
+    package static func sanitize(json: String) -> String {
         guard TerminalByteScanner.containsDangerousBytes(json) else { return json }
         var result = ""
         result.reserveCapacity(json.utf8.count + 16)

@@ -17,12 +17,12 @@
 /// SPI (`RepositoryInternals`) for the repository's other packages (the server kit's counters, kept per
 /// thread), so that they hold no unsafe code of their own; inlinable, so that a caller in another module
 /// pays no generic call for `withLock`.
-@_spi(RepositoryInternals) public final class ThreadLocalValue<Value>: @unchecked Sendable {
+package final class ThreadLocalValue<Value>: @unchecked Sendable {
     // @unchecked: a thread reaches only its own box.
     private let key: pthread_key_t
     @usableFromInline let initial: @Sendable () -> Value
 
-    public init(_ initial: @escaping @Sendable () -> Value) {
+    package init(_ initial: @escaping @Sendable () -> Value) {
         self.initial = initial
         var key = pthread_key_t()
         pthread_key_create(&key) { pointer in
@@ -37,7 +37,7 @@
 
     /// Runs `body` with the calling thread's value.
     @inlinable
-    public func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+    package func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
         try body(&box.value)
     }
 

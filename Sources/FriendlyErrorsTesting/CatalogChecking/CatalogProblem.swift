@@ -1,4 +1,4 @@
-@_spi(RepositoryInternals) import FriendlyErrors
+import FriendlyErrors
 
 /// One thing wrong with an error catalog, found by ``CatalogChecker``: which case, in which
 /// language, under which key, and what is wrong.

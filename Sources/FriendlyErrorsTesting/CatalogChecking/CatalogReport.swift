@@ -1,4 +1,4 @@
-@_spi(RepositoryInternals) import FriendlyErrors
+import FriendlyErrors
 
 /// Everything ``CatalogChecker`` found in one run: every problem of every case in every language,
 /// so one failing test shows the whole list at once.

@@ -1,5 +1,5 @@
 import Foundation
-@_spi(RepositoryInternals) public import FriendlyErrors
+public import FriendlyErrors
 
 /// An alert as the ``JSONPresenter`` sends it — problem+json (RFC 9457 extended with the alert's
 /// fields) — pretty-printed with sorted keys for snapshots that reviewers read.

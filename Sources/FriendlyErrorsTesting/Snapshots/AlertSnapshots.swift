@@ -1,5 +1,5 @@
 import Foundation
-@_spi(RepositoryInternals) public import FriendlyErrors
+public import FriendlyErrors
 
 /// Renders each case of an error catalog as the console shows it and as JSON, one file per case
 /// and language, so that a code review shows every wording change as a diff.

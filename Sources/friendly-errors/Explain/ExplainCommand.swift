@@ -1,5 +1,5 @@
 import Foundation
-@_spi(RepositoryInternals) import FriendlyErrors
+import FriendlyErrors
 
 /// `friendly-errors explain <code>`: shows the alert a code produces — a built-in one or one of an
 /// app's catalog — in a language, as the console shows it or as problem+json, so a writer can read

@@ -1,5 +1,5 @@
 import Foundation
-@_spi(RepositoryInternals) import FriendlyErrors
+import FriendlyErrors
 
 /// `friendly-errors lint <folder>`: checks a `Localization`-style folder of `.strings` and
 /// `.xcstrings` catalogs — syntax, keys missing or extra per language against the base, placeholder

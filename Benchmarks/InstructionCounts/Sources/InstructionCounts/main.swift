@@ -83,11 +83,12 @@ addWarmup("catalog/warmup/10k") {
 addWarmup("catalog/warmup/placeholders/10k") { HostileCatalogs.placeholders(10_000) }
 
 let jsonAlert = pipeline.alert(for: Fixtures.AppError.withArguments(count: 3, volume: "Backup"), in: "en")
+let referencedAlert = withOwnReference(jsonAlert)
 let json = JSONPresenter()
 let encoder = JSONEncoder()
 let codable = Fixtures.ProblemDetails(jsonAlert)
 add("json/problem+json/JSONPresenter") {
-    sink(problemDetails(json, for: jsonAlert, instance: "urn:uuid:9b2c5a44-0000-4000-8000-000000000000"))
+    sink(problemDetails(json, for: referencedAlert))
 }
 add("json/problem+json/JSONEncoder") { sink(try? encoder.encode(codable)) }
 // A server's body for the same alert (`ErrorBodyWriter.responseBody`): a fresh instance in this thread's template.
@@ -98,7 +99,7 @@ let tracedRequest = ErrorRequest(traceID: "4bf92f3577b34da6a3ce929d0e0e4736")
 add("json/problem+json/responseBody/traced") { sink(json.responseBody(for: jsonAlert, to: tracedRequest)) }
 // The same alert as a web page (issue 25: within 2 × the problem+json body).
 let html = HTMLPresenter()
-add("html/page/HTMLPresenter") { sink(htmlPage(html, for: jsonAlert)) }
+add("html/page/HTMLPresenter") { sink(htmlPage(html, for: referencedAlert)) }
 
 let console = ConsolePresenter(
     output: TextOutput { sink($0) },

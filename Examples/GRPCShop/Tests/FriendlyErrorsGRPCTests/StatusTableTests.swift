@@ -64,6 +64,6 @@ import Testing
         ("/a~1b/c~0d", "`a/b`.`c~d`"), ("limit", "limit"), ("", ""), ("#", ""), ("/0", "[0]"),
     ])
     func pointersBecomeFieldPaths(field: String, path: String) {
-        #expect(GRPCStatusTable.fieldPath(AlertFieldProblem(field: field, code: "c", message: "m")) == path)
+        #expect(GRPCStatusTable.fieldPath(FieldProblem(field, code: "c", message: .verbatim("m"))) == path)
     }
 }

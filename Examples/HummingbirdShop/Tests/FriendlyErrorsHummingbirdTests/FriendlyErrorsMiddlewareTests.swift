@@ -282,7 +282,7 @@ import Testing
 
     @Test func observersSeeTheRequestsMethodPathAndID() async throws {
         let seen = Seen()
-        let pipeline = AlertPipeline().observing { event in seen.add(event.metadata) }
+        let pipeline = AlertPipeline().observing { event in seen.add(event.context.metadata) }
         let app = TestApp(pipeline: pipeline) { router in
             router.get("/reports") { _, _ -> String in throw ReportDatabaseFailure() }
         }

@@ -100,7 +100,7 @@ enum GRPCStatusTable {
     /// A field problem's field as an AIP-161 field path: a JSON pointer's segments joined with dots,
     /// array indices in brackets, a segment that is no identifier in backticks
     /// (`#/items/0/unit price` → ``items[0].`unit price` ``); a field's name stays as it is.
-    static func fieldPath(_ problem: AlertFieldProblem) -> String {
+    static func fieldPath(_ problem: FieldProblem) -> String {
         // A JSON pointer starts with `/` or `#/`, or is `""` or `"#"` (the whole document).
         let field = problem.field
         guard field.isEmpty || field == "#" || field.hasPrefix("/") || field.hasPrefix("#/") else { return field }

@@ -3,8 +3,7 @@ import Foundation
 /// The first link of every chain: classifies the app's own ``FriendlyError`` values, and looks
 /// through wrapper errors to classify the innermost one the chain knows.
 ///
-/// Wrappers are errors conforming to ``ErrorWrapping`` (or a ``FriendlyError`` with an
-/// ``FriendlyError/underlyingError``), types the app registered with an accessor, and `NSError`
+/// Wrappers are errors conforming to ``ErrorWrapping`` (a ``FriendlyError`` too), types the app registered with an accessor, and `NSError`
 /// values with an `NSUnderlyingErrorKey`. The layers are tried from the innermost out; if none is
 /// known, the fallback answers for the innermost.
 ///
@@ -22,7 +21,9 @@ struct UnwrappingClassifier: ErrorClassifier {
         if unwrappers.isEmpty, FoundationErrorTable.isValueError(type(of: error)) { return next(error) }
         let facts = ErrorTypeFacts.of(error)
         if let friendly = facts.friendly?(error) {
-            guard let inner = friendly.underlyingError else { return Classification.of(friendly) }
+            guard facts.isWrapping, let inner = (error as? any ErrorWrapping)?.underlyingError else {
+                return Classification.of(friendly)
+            }
             return classifyLayers(error, inner, next: next)
         }
         guard let inner = underlyingError(ofForeign: error, facts) else { return next(error) }
@@ -61,7 +62,9 @@ struct UnwrappingClassifier: ErrorClassifier {
 
     func underlyingError(of error: any Error) -> (any Error)? {
         let facts = ErrorTypeFacts.of(error)
-        if let friendly = facts.friendly?(error) { return friendly.underlyingError }
+        if facts.friendly?(error) != nil {
+            return facts.isWrapping ? (error as? any ErrorWrapping)?.underlyingError : nil
+        }
         return underlyingError(ofForeign: error, facts)
     }
 

@@ -24,7 +24,7 @@ public struct CatalogDiagnostic: Sendable, Hashable, CustomStringConvertible {
     public let key: String?
 
     /// A diagnostic at a position in a file.
-    public init(
+    package init(
         file: String, line: Int, column: Int, severity: FriendlyErrors.Severity, message: String, key: String? = nil
     ) {
         self.file = file

@@ -30,7 +30,7 @@ extension TranslationCatalog {
     /// Known for catalogs loaded from files, `nil` for texts given in code. A translation that was
     /// left out because its placeholders do not match the base language keeps its location, so a
     /// tool can tell "written but rejected" from "never written".
-    public func location(ofKey key: String, language: String) -> FileLocation? {
+    package func location(ofKey key: String, language: String) -> FileLocation? {
         locations[Self.canonicalLanguage(language)]?[key].map {
             FileLocation(file: $0.file, line: $0.line, column: $0.column)
         }
@@ -39,7 +39,7 @@ extension TranslationCatalog {
     /// The text for `key` in `language`'s own table, as written, placeholders unfilled (for a plural,
     /// its `other` form); `nil` when that language has no such entry. Nothing falls back to the base
     /// language: this is for checking catalogs, not for showing texts.
-    public func template(forKey key: String, language: String) -> String? {
+    package func template(forKey key: String, language: String) -> String? {
         tables[Self.canonicalLanguage(language)]?[key]?.representativeTemplate
     }
 

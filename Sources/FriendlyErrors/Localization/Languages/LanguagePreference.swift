@@ -135,15 +135,6 @@ public struct LanguagePreference: Sendable, Hashable, ExpressibleByStringLiteral
         hasher.combine(excluded)
     }
 
-    /// A preference for one language, a tag held in a variable (see ``init(stringLiteral:)``).
-    ///
-    /// ```swift
-    /// let preference = LanguagePreference(tag: userSetting)   // "ja-JP"
-    /// ```
-    public init(tag: String) {
-        self.init(stringLiteral: tag)
-    }
-
     /// The preference an HTTP `Accept-Language` header states, with its q-values, `*` and `q=0`.
     ///
     /// Parsing is bounded (at most 4 KiB and 32 entries are read), so the header can be passed as received. The

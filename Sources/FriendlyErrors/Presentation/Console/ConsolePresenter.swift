@@ -41,13 +41,13 @@ import Foundation
 /// ```
 public struct ConsolePresenter: AlertPresenter {
     /// Where alerts and prompts are written.
-    public var output: TextOutput
+    package var output: TextOutput
     /// Where answers are read from.
-    public var input: ConsoleInput
+    package var input: ConsoleInput
     /// Colour, width, interactivity and layout.
     package var options: Options
     /// The environment variables the automatic settings read (the process's by default).
-    public var environment: [String: String]
+    package var environment: [String: String]
     /// A console presenter; by default it writes to standard error, reads answers from standard
     /// input and takes every setting from the process's environment.
     ///
@@ -94,28 +94,28 @@ public struct ConsolePresenter: AlertPresenter {
     /// `0`) or `FORCE_COLOR` (not empty, `0` or `false`), on, even into a file or a pipe;
     /// `TERM=dumb` or `CLICOLOR=0`, off; otherwise on exactly when the output is a terminal. Off
     /// means not one escape byte; the plain layout never colours.
-    public var color: Bool? {
+    package var color: Bool? {
         get { options.color.explicitValue }
         set { options.color = newValue.map { $0 ? .always : .never } ?? .automatic }
     }
 
     /// The columns alerts are wrapped at: `nil` (the default) for `COLUMNS`, else the terminal's
     /// width, else no wrapping; at least 1. `Int.max` never wraps.
-    public var width: Int? {
+    package var width: Int? {
         get { options.width.explicitValue.map { $0 ?? .max } }
         set { options.width = newValue.map { .columns($0) } ?? .automatic }
     }
 
     /// Whether the user is asked which recovery to run: `nil` (the default) asks when standard input
     /// and the output are terminals and neither `CI` is set nor `TERM` is `dumb`.
-    public var interactive: Bool? {
+    package var interactive: Bool? {
         get { options.interactivity.explicitValue }
         set { options.interactivity = newValue.map { $0 ? .always : .never } ?? .automatic }
     }
 
     /// The plain layout, for screen readers and logs: one labelled field per line, without colour
     /// or wrapping.
-    public var plain: Bool {
+    package var plain: Bool {
         get { options.layout.isPlain }
         set { options.layout = newValue ? .plain : .standard }
     }

@@ -171,7 +171,7 @@ struct HTMLPageWriter {
     /// One element id per field problem, all different: `fe-field-` and the field's slug; a field
     /// whose slug an earlier one took gets `-2`, `-3`… (the first number from its position that is
     /// nobody's), never the id of another field, before or after it, so every item can be linked to.
-    static func fieldIDs(_ problems: some Collection<AlertFieldProblem>) -> [String] {
+    static func fieldIDs(_ problems: some Collection<FieldProblem>) -> [String] {
         let slugs = problems.enumerated().map { index, problem in
             "fe-field-" + slug(problem.field, or: String(index + 1))
         }
@@ -195,7 +195,7 @@ struct HTMLPageWriter {
     }
 
     /// A field problem as the page names it: a JSON pointer without its `#`, or the field's name.
-    private static func displayedField(_ problem: AlertFieldProblem) -> String {
+    private static func displayedField(_ problem: FieldProblem) -> String {
         problem.field.hasPrefix("#/") ? String(problem.field.dropFirst()) : problem.field
     }
 

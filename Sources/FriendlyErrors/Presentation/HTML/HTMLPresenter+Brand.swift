@@ -13,17 +13,17 @@ extension HTMLPresenter {
     /// `@media (prefers-color-scheme: dark)`).
     public struct Brand: Sendable, Hashable {
         /// The colour of links, buttons and focus rings in light mode (`--fe-accent`).
-        public var accentColor: String
+        package var accentColor: String
         /// The text on an accent-coloured button in light mode (`--fe-on-accent`).
-        public var onAccentColor: String
+        package var onAccentColor: String
         /// The accent in dark mode.
-        public var darkAccentColor: String
+        package var darkAccentColor: String
         /// The text on an accent-coloured button in dark mode.
-        public var darkOnAccentColor: String
+        package var darkOnAccentColor: String
         /// The font list (`--fe-font`).
-        public var fontFamily: String
+        package var fontFamily: String
         /// The card's corner radius (`--fe-radius`).
-        public var cornerRadius: String
+        package var cornerRadius: String
 
         /// A brand; every value has a default with enough contrast in light and dark mode.
         public init(
@@ -42,7 +42,7 @@ extension HTMLPresenter {
         }
 
         /// The default look: a blue accent, the system font, 12 px corners.
-        public static let standard = Brand()
+        package static let standard = Brand()
     }
 
     /// The style element's text for a brand, with its hash and the policy that allows it: made once

@@ -39,19 +39,19 @@
 public struct HTMLPresenter: AlertPresenter {
     /// Where the page's Cancel leads when the browser came from no page of the same site: a relative
     /// reference or an `http(s)` URL (`"/"` by default; an unsafe value counts as `"/"`).
-    public var home: String {
+    package var home: String {
         didSet { homeHref = LinkReference.validated(home) ?? "/" }
     }
     /// Added to the title in the page's `<title>` (`"Insufficient funds – Shop"`), or `nil`.
-    public var titleSuffix: String?
+    package var titleSuffix: String?
     /// The colours, font and corners of the page.
-    public var brand: Brand {
+    package var brand: Brand {
         didSet { styleSheet = brand == .standard ? .standard : StyleSheet(brand: brand) }
     }
     /// The largest sizes written: each text, identifier, the number of actions and field problems.
     package var limits: PresenterLimits
     /// Where ``present(_:)`` writes its page.
-    public var output: TextOutput
+    package var output: TextOutput
 
     /// The style element's text and its hash.
     private(set) var styleSheet: StyleSheet
@@ -65,7 +65,7 @@ public struct HTMLPresenter: AlertPresenter {
     /// HTMLPresenter(home: "/", titleSuffix: "Shop", brand: .init(accentColor: "#0a7d4f", darkAccentColor: "#7dd3a8"))
     /// ```
     public init(
-        home: String = "/", titleSuffix: String? = nil, brand: Brand = .standard, output: TextOutput = .standardOutput
+        home: String = "/", titleSuffix: String? = nil, brand: Brand = Brand(), output: TextOutput = .standardOutput
     ) {
         self.init(home: home, titleSuffix: titleSuffix, brand: brand, limits: .standard, output: output)
     }
@@ -85,7 +85,7 @@ public struct HTMLPresenter: AlertPresenter {
     }
 
     /// The presenter with every default: what a server flow uses unless given another.
-    public static let standard = HTMLPresenter()
+    package static let standard = HTMLPresenter()
 
     /// Writes the page for `alert` to ``output`` in one write, and answers
     /// `nil`: a page's actions are links the browser follows.
@@ -108,14 +108,14 @@ public struct HTMLPresenter: AlertPresenter {
     /// The alert alone, `<section class="fe-alert">…</section>`, for an app that shows it in its own
     /// layout: no style element — include ``styleSheetText`` in the app's CSS (its rules are all under
     /// `.fe-alert` and the `--fe-*` variables) — and a heading of the level given (2 by default).
-    public func fragment(for alert: Alert, request: ErrorRequest = ErrorRequest(), headingLevel: Int = 2) -> String {
+    package func fragment(for alert: Alert, request: ErrorRequest = ErrorRequest(), headingLevel: Int = 2) -> String {
         var writer = HTMLPageWriter(limits: limits, reservingCapacity: 2048)
         writer.writeFragment(alert, request: request, homeHref: homeHref, headingLevel: headingLevel)
         return String(decoding: writer.bytes, as: UTF8.self)
     }
 
     /// The page as UTF-8 bytes: a response's body.
-    @_spi(RepositoryInternals) public func pageBytes(for alert: Alert, request: ErrorRequest = ErrorRequest())
+    package func pageBytes(for alert: Alert, request: ErrorRequest = ErrorRequest())
         -> [UInt8]
     {
         var writer = HTMLPageWriter(limits: limits, reservingCapacity: styleSheet.bytes.count + 2048)
@@ -125,11 +125,11 @@ public struct HTMLPresenter: AlertPresenter {
 
     /// The CSS of the page's style element: for a ``fragment(for:request:headingLevel:)`` the app
     /// includes in its own style sheet.
-    public var styleSheetText: String { styleSheet.text }
+    package var styleSheetText: String { styleSheet.text }
 
     /// The style element's hash as a CSP source expression, `'sha256-…'`, for an app that sends its
     /// own `Content-Security-Policy` with the page: `style-src 'sha256-…'`.
-    public var styleHashSource: String { styleSheet.hashSource }
+    package var styleHashSource: String { styleSheet.hashSource }
 
     /// The policy a page is served with (when no ``ErrorRequest/styleNonce`` is given): nothing may
     /// load or run but the page's own style element, the page cannot be framed, and no form or

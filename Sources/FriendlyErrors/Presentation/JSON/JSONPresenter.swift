@@ -60,14 +60,14 @@ import Foundation
 public struct JSONPresenter: AlertPresenter {
     /// The base URI under which problem types are named (`"https://errors.example.com/"`), or `nil`
     /// for `about:blank`. A `/` is added when it does not end in one.
-    public var typeBaseURI: String?
+    package var typeBaseURI: String?
     /// The largest sizes written.
     package var limits: PresenterLimits
     /// Where ``present(_:)`` writes its JSON Lines.
-    public var output: TextOutput
+    package var output: TextOutput
     /// Whether a location's `file` is written. Off by default: a server's paths are its own
     /// business. A command-line tool whose users name the files turns it on.
-    public var revealsFilePaths: Bool
+    package var revealsFilePaths: Bool
 
     /// A presenter writing JSON Lines to `output` (standard output by default).
     ///
@@ -100,7 +100,7 @@ public struct JSONPresenter: AlertPresenter {
     ///
     /// A pure function: the same alert and instance give the same bytes. `instance` names the
     /// occurrence (`newInstance()` makes one); `nil` leaves the member out.
-    @_spi(RepositoryInternals) public func body(for alert: Alert, instance: String? = nil) -> [UInt8] {
+    package func body(for alert: Alert, instance: String? = nil) -> [UInt8] {
         var writer = JSONWriter(reservingCapacity: 768)
         write(alert, instance: instance, to: &writer)
         return writer.bytes
