@@ -2,13 +2,13 @@ import Testing
 
 @testable import FriendlyErrors
 
-/// A language chain packed in an integer (issue 45) answers what the array it was made from answers,
-/// and a chain that does not fit keeps the array.
+/// A language chain packed in one value (issue 45) answers what the array it was made from answers, and
+/// a chain longer than it holds keeps its first languages and the base language.
 struct LanguageChainTests {
-    /// Chains of 0 to 9 ordinals, some beyond what a byte holds.
+    /// Chains of 0 to 15 ordinals, some beyond what a byte holds.
     static let chains: [[Int]] = [
         [], [0], [3, 0], [1, 2, 0], [254, 0], [255, 0], [1000, 3, 0], [6, 5, 4, 3, 2, 1, 0], [7, 6, 5, 4, 3, 2, 1, 0],
-        [8, 7, 6, 5, 4, 3, 2, 1, 0],
+        Array((0..<15).reversed()), [65_534, 0],
     ]
 
     @Test(arguments: chains)
@@ -23,6 +23,13 @@ struct LanguageChainTests {
             #expect(chain.suffix(from: position).ordinals == Array(ordinals[position...]))
             #expect(chain.suffix(from: position) == LanguageChain(Array(ordinals[position...])))
         }
+    }
+
+    @Test func aLongerChainKeepsItsFirstLanguagesAndTheBase() {
+        let ordinals = Array((0..<20).reversed())
+        let chain = LanguageChain(ordinals)
+        #expect(chain.count == LanguageChain.capacity)
+        #expect(chain.ordinals == Array(ordinals.prefix(14)) + [0])
     }
 
     @Test func chainsAreEqualWhenTheirLanguagesAre() {

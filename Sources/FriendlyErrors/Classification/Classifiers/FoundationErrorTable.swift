@@ -11,7 +11,7 @@ enum FoundationErrorTable {
     /// One known error code. A struct of literals and integers, not a class: a class object shared by
     /// every thread would have its reference count written by every alert of its code (issue 45). Its
     /// code and its category's name are string literals, which are never counted; only an entry that
-    /// offers a retry makes an array (its recovery) for each classification.
+    /// offers a retry holds an array (its recovery), the calling thread's copy of one.
     struct Entry: Sendable {
         let code: String
         let category: ErrorCategory
@@ -40,20 +40,31 @@ enum FoundationErrorTable {
         }
 
         /// ``classification`` with a reason and field problems of the error's own. An entry that offers a
-        /// retry makes its recovery's array for each classification: one array shared by every alert of
-        /// the code would have its reference count written by every alert on every thread (issue 45).
+        /// retry gives the calling thread's copy of the stock retry's array (``retryOffer``).
         func classification(reason: consuming LocalizableText, fieldProblems: consuming [FieldProblem] = [])
             -> Classification
         {
             Classification(
                 code: code, category: category, severity: severity, title: LocalizableText(),
                 message: LocalizableText(), reason: reason, suggestion: LocalizableText(),
-                recoveries: offersRetry ? [.retry()] : [], httpStatusOverride: nil, exitStatusOverride: nil,
+                recoveries: offersRetry ? FoundationErrorTable.retryOffer : [], httpStatusOverride: nil,
+                exitStatusOverride: nil,
                 location: nil,
                 referenceID: nil, isUnexpected: false, debugDetail: nil, responseHeaders: [],
                 fieldProblems: fieldProblems, logLevelOverride: nil, knownCode: ordinal)
         }
     }
+
+    /// The stock retry's recoveries (`[.retry()]`), the calling thread's copy: one array shared by every
+    /// alert of every thread would have its reference count written by all of them (issue 45), and one
+    /// made for each classification costs an allocation.
+    static var retryOffer: [Recovery] { retryOffers.current?.recoveries ?? [.retry()] }
+
+    private final class RetryOffer: Sendable {
+        let recoveries: [Recovery] = [.retry()]
+    }
+
+    private static let retryOffers = ThreadCopies { RetryOffer() }
 
     /// The entry of the fallback's code, `unexpected`: its classification is built by
     /// ``FallbackClassifier``, which gives it this entry's ordinal.

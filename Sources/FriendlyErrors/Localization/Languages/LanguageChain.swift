@@ -1,59 +1,49 @@
 /// The languages an alert's texts are looked up in, best first, as the index's ordinals: one value with
-/// no reference in it for any chain of up to seven languages among the catalog's first 255.
+/// no reference in it, copied as four words.
 ///
 /// A chain used to be a `[Int]` that the negotiator shared with every alert, and each alert wrote that
 /// array's reference count several times — on two threads, atomic writes to a line both cores want
-/// (issue 45). Packed in an integer it is copied as a word; a longer chain (a long `Accept-Language`,
-/// a catalog of more than 255 languages) keeps an array, as before.
+/// (issue 45). It holds up to 15 languages, which no real preference reaches (each is a distinct
+/// language of the catalog the reader accepts); a longer chain keeps its first 14 and its last, the base
+/// language every lookup ends with.
 struct LanguageChain: Sendable, Sequence, Equatable, CustomStringConvertible {
-    /// Ordinal `i` in byte `i` (0 ... 6), the count in byte 7; `0` when `long` holds the chain.
-    private let packed: UInt64
-    /// The chain, when it does not fit in `packed`.
-    private let long: [Int]?
+    /// Ordinals in lanes 0 ..< 15, the count in lane 15; unused lanes 0, so equal chains are equal values.
+    private var lanes = SIMD16<UInt16>()
 
-    private static let packedCapacity = 7
+    /// The most languages a chain holds.
+    static let capacity = 15
 
+    /// The chain of `ordinals` (each less than 65,535), cut as the type says when longer than ``capacity``.
     init(_ ordinals: [Int]) {
-        if ordinals.count <= Self.packedCapacity, ordinals.allSatisfy({ (0..<255).contains($0) }) {
-            var packed = UInt64(ordinals.count) << 56
-            for (position, ordinal) in ordinals.enumerated() { packed |= UInt64(ordinal) << (8 * position) }
-            self.packed = packed
-            long = nil
-        } else {
-            packed = 0
-            long = ordinals
+        var kept = ordinals
+        if kept.count > Self.capacity { kept = Array(kept.prefix(Self.capacity - 1)) + [ordinals[ordinals.count - 1]] }
+        for (position, ordinal) in kept.enumerated() {
+            precondition((0..<Int(UInt16.max)).contains(ordinal), "a language ordinal out of range: \(ordinal)")
+            lanes[position] = UInt16(ordinal)
         }
+        lanes[Self.capacity] = UInt16(kept.count)
+    }
+
+    private init(lanes: SIMD16<UInt16>) {
+        self.lanes = lanes
     }
 
     /// The number of languages.
-    var count: Int {
-        if let long { return long.count }
-        return Int(truncatingIfNeeded: packed >> 56)
-    }
+    var count: Int { Int(lanes[Self.capacity]) }
 
     /// The best language; `nil` for an empty chain.
-    var first: Int? {
-        if let long { return long.first }
-        return packed >> 56 == 0 ? nil : Int(truncatingIfNeeded: packed & 0xFF)
-    }
+    var first: Int? { count == 0 ? nil : Int(lanes[0]) }
 
     /// The ordinal at `position` (0 ..< ``count``).
-    subscript(position: Int) -> Int {
-        if let long { return long[position] }
-        return Int(truncatingIfNeeded: (packed >> (8 * UInt64(position))) & 0xFF)
-    }
+    subscript(position: Int) -> Int { Int(lanes[position]) }
 
     /// The chain from `position` on (`position` < ``count``).
     func suffix(from position: Int) -> LanguageChain {
-        if let long { return LanguageChain(Array(long[position...])) }
-        let remaining = UInt64(count - position)
-        let shifted = (packed & 0x00FF_FFFF_FFFF_FFFF) >> (8 * UInt64(position))
-        return LanguageChain(packed: remaining << 56 | shifted)
-    }
-
-    private init(packed: UInt64) {
-        self.packed = packed
-        long = nil
+        var shifted = SIMD16<UInt16>()
+        let remaining = count - position
+        for lane in 0..<remaining { shifted[lane] = lanes[position + lane] }
+        shifted[Self.capacity] = UInt16(remaining)
+        return LanguageChain(lanes: shifted)
     }
 
     /// The ordinals as an array.
