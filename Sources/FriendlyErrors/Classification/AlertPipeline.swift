@@ -58,7 +58,7 @@ public struct AlertPipeline: Sendable {
     /// alert of a Foundation or unexpected error reads its code's row instead of hashing the code.
     private var knownCodeRows: [Int]
     /// What the pipeline reveals.
-    public private(set) var configuration: Configuration
+    package private(set) var configuration: Configuration
 
     private var unwrapping = UnwrappingClassifier()
     private var rules = RuleClassifier()
@@ -92,13 +92,10 @@ public struct AlertPipeline: Sendable {
         return .some(row < 0 ? nil : row)
     }
 
-    /// Whether any observer (``observing(_:)``) sees this pipeline's classifications: a framework integration
-    /// skips gathering the request's metadata (``ClassificationContext/metadata``) that nobody would read.
-    ///
-    /// ```swift
-    /// if pipeline.isObserved { request.metadata = ["request.id": id] }
-    /// ```
-    public var isObserved: Bool { !observers.isEmpty }
+    /// Whether any observer (``observing(_:)``) sees this pipeline's classifications: FriendlyErrorsAdapters'
+    /// `isObserved`, with which a framework integration skips gathering the request's metadata that nobody
+    /// would read.
+    package var hasObservers: Bool { !observers.isEmpty }
 
     // MARK: Classifying
 

@@ -17,20 +17,10 @@
 ///
 /// The values keep their invariants whoever builds them: the status is always 400–599, and no header
 /// name or value holds CR, LF, NUL or any other control character (see ``ResponseHeader``).
-public struct ErrorResponse: Sendable, Hashable {
-    public static func == (lhs: ErrorResponse, rhs: ErrorResponse) -> Bool {
-        lhs.status == rhs.status && lhs.headers == rhs.headers && lhs.body == rhs.body && lhs.alert == rhs.alert
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(status)
-        hasher.combine(headers)
-        hasher.combine(body)
-    }
-
+public struct ErrorResponse: Sendable {
     /// What the pipeline made of the error, for the integration's log: the error itself, its
     /// classification, ``ClassificationEvent/logLevel``, ``ClassificationEvent/logMessage`` and
-    /// ``ClassificationEvent/logMetadata(_:)``. Not part of the response's equality.
+    /// ``ClassificationEvent/logMetadata(_:)``.
     public let event: ClassificationEvent
     /// The media type of a problem+json body. No `charset` parameter: the media type has none defined, and JSON
     /// exchanged between systems is always UTF-8 (RFC 8259, section 8.1).
@@ -64,31 +54,14 @@ public struct ErrorResponse: Sendable, Hashable {
         self.alert = alert
     }
 
-    /// The response for an alert already made — for a server that looks at the alert (or its
-    /// classification) first: its status, the writer's `Content-Type`, `Content-Language` when given
-    /// (the alert's ``Alert/language`` for an alert a pipeline made; a value that is not a language
-    /// tag is left out), `Vary: Accept, Accept-Language`, the writer's own headers (a page's
-    /// `Content-Security-Policy`), the alert's own ``Alert/responseHeaders``, and the writer's body.
-    ///
-    /// ```swift
-    /// let context = ClassificationContext(audience: .serverClient)
-    /// let alert = pipeline.alert(for: error, in: .acceptLanguage(header), context: context)
-    /// let response = ErrorResponse(alert: alert, contentLanguage: alert.language, writer: JSONPresenter())
-    /// ```
-    ///
-    /// An alert made for a server's client (``ClassificationContext/Audience/serverClient``) never
-    /// shows an unknown error's own text, nor foreign `LocalizedError` texts.
-    ///
-    /// - Parameters:
-    ///   - alert: the alert to answer with.
-    ///   - contentLanguage: the `Content-Language` header's value, or `nil` for none.
-    ///   - writer: writes the body: ``JSONPresenter``, ``HTMLPresenter``, ``PlainTextBodyWriter`` or
-    ///     the app's own.
-    ///   - request: the request answered: what a page's links are made from.
-    ///   - event: what the pipeline's observers saw, or `nil` for an event made from the alert alone.
-    public init(
-        alert: Alert, contentLanguage: String?, writer: some ErrorBodyWriter, request: ErrorRequest = ErrorRequest(),
-        event: ClassificationEvent? = nil
+    /// The response for an alert already made: its status, the writer's `Content-Type`, `Content-Language`
+    /// when given (a value that is not a language tag is left out), `Vary: Accept, Accept-Language`, the
+    /// writer's own headers (a page's `Content-Security-Policy`), the alert's own ``Alert/responseHeaders``,
+    /// and the writer's body. FriendlyErrorsAdapters' `ErrorResponse(alert:contentLanguage:writer:request:event:)`
+    /// is this, for integrations.
+    package init(
+        alert: Alert, contentLanguage: String?, bodyWriter writer: some ErrorBodyWriter,
+        request: ErrorRequest = ErrorRequest(), event: ClassificationEvent? = nil
     ) {
         self.init(
             alert: alert, contentType: writer.contentType, contentLanguage: contentLanguage,
@@ -97,7 +70,7 @@ public struct ErrorResponse: Sendable, Hashable {
     }
 
     /// The response for an alert with a body written already: the headers of
-    /// ``init(alert:contentLanguage:writer:request:event:)``, the writer's after `Vary`.
+    /// ``init(alert:contentLanguage:bodyWriter:request:event:)``, the writer's after `Vary`.
     init(
         alert: Alert, contentType: String, contentLanguage: String?, body: [UInt8], event: ClassificationEvent?,
         writerHeaders: [ResponseHeader] = []
