@@ -36,7 +36,7 @@ public struct AlertPipeline: Sendable {
         /// the types listed with ``AlertPipeline/showingTexts(of:code:)`` are shown there.
         public var showsForeignLocalizedDescriptions: Bool
         /// How many times a throwing recovery may lead to a new alert in one presentation.
-        public var maximumRecoveryDepth: Int
+        package var maximumRecoveryDepth: Int
 
         /// The default settings: no debug details, foreign descriptions shown, three nested recoveries.
         public init(

@@ -11,7 +11,7 @@
 /// ```
 ///
 /// Two categories are equal when their names are.
-public struct ErrorCategory: Sendable, Hashable, CustomStringConvertible {
+public struct ErrorCategory: Sendable, Hashable {
     // The fields inline, no class: a category travels in every classification and alert, and a shared
     // object would have its reference count written by every alert on every thread (issue 45). A
     // built-in category's name is a string literal, which is never counted; so is its catalog code.
@@ -66,7 +66,7 @@ public struct ErrorCategory: Sendable, Hashable, CustomStringConvertible {
         "category.cancelled", "category.internal", "category.unknown",
     ]
 
-    public var description: String { name }
+    package var description: String { name }
 
     public static func == (lhs: ErrorCategory, rhs: ErrorCategory) -> Bool {
         (lhs.ordinal >= 0 && lhs.ordinal == rhs.ordinal) || lhs.storedName == rhs.storedName

@@ -33,7 +33,7 @@
 ///   isolates in it are shown as visible escapes (`\u{202E}`), as on the console. An unknown error's
 ///   own text is not in the alert, so it is not on the page.
 ///
-/// Labels come from ``Alert/presenterTexts`` (`html.*` keys: the status line, the reference ID's label,
+/// Labels come from the alert's presenter texts (`html.*` keys: the status line, the reference ID's label,
 /// the field problems' heading, "Try again", "Go back", "Go to the home page"), in the alert's language.
 /// Texts are capped as by the JSON presenter (at the same limits).
 public struct HTMLPresenter: AlertPresenter {
