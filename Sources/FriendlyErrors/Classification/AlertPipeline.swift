@@ -9,7 +9,7 @@ import Synchronization
 ///     .registering(PostgresError.self) { error in
 ///         Classification(code: "db.unavailable", category: .unavailable)
 ///     }
-///     .observing { event in logger.error("\(event.error)", metadata: ["ref": "\(event.referenceID ?? "-")"]) }
+///     .observing { event in logger.error("\(event.error)", metadata: ["ref": "\(event.classification.referenceID ?? "-")"]) }
 ///
 /// let alert = pipeline.alert(for: error, in: .acceptLanguage(request.headers["Accept-Language"] ?? ""))
 /// ```
@@ -209,7 +209,7 @@ public struct AlertPipeline: Sendable {
     }
 
     /// The pipeline with a rule for an NSError domain, and optionally one code of it.
-    public func registering(
+    package func registering(
         domain: String, code: Int? = nil, _ classify: @escaping @Sendable (any Error) -> Classification?
     ) -> AlertPipeline {
         var copy = self

@@ -135,5 +135,5 @@ public struct HTMLPresenter: AlertPresenter {
     /// load or run but the page's own style element, the page cannot be framed, and no form or
     /// `<base>` works —
     /// `default-src 'none'; style-src 'sha256-…'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`.
-    public var contentSecurityPolicy: String { styleSheet.contentSecurityPolicy }
+    package var contentSecurityPolicy: String { styleSheet.contentSecurityPolicy }
 }
