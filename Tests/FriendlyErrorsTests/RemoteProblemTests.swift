@@ -540,4 +540,19 @@ import Testing
             #expect(again.title.defaultValue == alert.title)
         }
     }
+
+    @Test(arguments: longTitles.map(\.name))
+    func aTextPlainBodyCapsALongTitleAsAProblemBodyDoes(_ name: String) throws {
+        let text = try #require(Self.longTitles.first { $0.name == name }?.text)
+        let response = AlertPipeline().response(
+            for: LongTexts(text: text), to: ErrorRequest(acceptLanguage: "en", accept: "text/plain"),
+            writers: [JSONPresenter(), PlainTextBodyWriter()])
+        let body = String(decoding: response.body, as: UTF8.self)
+        let lines = body.split(separator: "\n").map(String.init)
+        // "error: <title>" and "message: <message>", each cut once.
+        let title = try #require(lines.first?.split(separator: " ", maxSplits: 1).last.map(String.init))
+        #expect(Self.isCutOnce(title, from: text))
+        #expect(response.body.count < 4 * 2048 + 256)
+        #expect(!body.contains("……"))
+    }
 }
