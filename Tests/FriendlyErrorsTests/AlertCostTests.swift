@@ -84,7 +84,7 @@ import Testing
         for tag in [
             "en", "ja", "ja-JP", "pt", "pt-PT", "pt-BR", "zh", "zh-TW", "es-419", "xx", "xx-YY", "ast", "EN", "ja_JP",
         ] {
-            let kept = LanguagePreference(tag: tag)
+            let kept = LanguagePreference([tag])
             let parsed = LanguagePreference(tags: LanguageTag(tag).map { [$0] } ?? [])
             #expect(catalog.languageOrdinals(for: kept) == catalog.languageOrdinals(for: parsed), "\(tag)")
         }

@@ -45,9 +45,9 @@ struct AlertOrderingTests {
         }
         for language in pipeline.catalog.languages + ["pt-BR", "ja-JP", "xx"] {
             let stock = pipeline.alert(
-                for: WithRecoveries(recoveries: [.retry()]), in: LanguagePreference(tag: language))
+                for: WithRecoveries(recoveries: [.retry()]), in: LanguagePreference([language]))
             let general = pipeline.alert(
-                for: WithRecoveries(recoveries: [written]), in: LanguagePreference(tag: language))
+                for: WithRecoveries(recoveries: [written]), in: LanguagePreference([language]))
             #expect(stock.actions == general.actions, "\(language)")
             #expect(stock.actions.map(\.id) == ["cancel", "retry"], "\(language)")
             #expect(try await stock.actions[1].perform?() == .retry)
@@ -62,7 +62,7 @@ struct AlertOrderingTests {
         destructive.isDestructive = true
         let custom = Recovery.retry(label: LocalizableText(key: "shop.retry", default: "Try the order again"))
         for language in ["en", "ja"] {
-            let preference = LanguagePreference(tag: language)
+            let preference = LanguagePreference([language])
             #expect(
                 pipeline.alert(for: WithRecoveries(recoveries: [relabelled]), in: preference).actions[1].label
                     == "Reconnect")

@@ -25,7 +25,7 @@ struct VerbatimTextTests {
 
     @Test func verbatimTextIsShownAsWrittenInEveryLanguage() {
         for language in ["en", "ja"] {
-            let alert = pipeline.alert(for: QuotaError(), in: LanguagePreference(tag: language))
+            let alert = pipeline.alert(for: QuotaError(), in: LanguagePreference([language]))
             #expect(alert.message == "100% of %@ is used", "\(language)")
         }
     }

@@ -58,7 +58,7 @@ public struct AlertPipeline: Sendable {
     /// alert of a Foundation or unexpected error reads its code's row instead of hashing the code.
     private var knownCodeRows: [Int]
     /// What the pipeline reveals.
-    public private(set) var configuration: Configuration
+    package private(set) var configuration: Configuration
 
     private var unwrapping = UnwrappingClassifier()
     private var rules = RuleClassifier()

@@ -58,7 +58,7 @@ public enum AlertPresentationSystem {
 
     /// The presenter in effect for the current task: its override, else the bootstrapped one, else a
     /// ``ConsolePresenter`` on standard error.
-    public static var presenter: any AlertPresenter { coordinator.presenter }
+    package static var presenter: any AlertPresenter { coordinator.presenter }
 
     /// The pipeline in effect for the current task: its override, else the bootstrapped one, else
     /// `AlertPipeline()`.

@@ -45,8 +45,9 @@ public enum FriendlyMain {
     /// - Parameters:
     ///   - pipeline: the pipeline that turns errors into alerts; by default the task's
     ///     (``AlertPresentationSystem/pipeline``).
-    ///   - presenter: who shows the alerts; by default the task's (``AlertPresentationSystem/presenter``:
-    ///     the bootstrapped one, else a ``ConsolePresenter`` on standard error).
+    ///   - presenter: who shows the alerts; by default the task's (see
+    ///     ``AlertPresentationSystem/withPresenter(_:pipeline:isolation:operation:)``), else the
+    ///     bootstrapped one, else a ``ConsolePresenter`` on standard error.
     ///   - maximumAttempts: how many times `body` may run in all (at least 1).
     ///   - preference: the languages to present in; by default the process's (`LANGUAGE`, `LC_ALL`, …).
     ///   - isolation: the actor `body` runs on: the caller's, which the caller need not pass.

@@ -279,15 +279,12 @@ extension LocalizableText: ExpressibleByStringLiteral, ExpressibleByStringInterp
             }
         }
 
-        public mutating func appendInterpolation(_ value: Double) {
+        /// A floating-point value (`%f`), or with a fixed number of decimals (`%.2f`):
+        /// `"\(ratio, decimals: 2)"`.
+        public mutating func appendInterpolation(_ value: Double, decimals: Int? = nil) {
             isRenderable = false
-            append(.double(value), rendered: "", placeholder: "%f")
-        }
-
-        /// A floating-point value shown with a fixed number of decimals (`%.2f`).
-        public mutating func appendInterpolation(_ value: Double, decimals: Int) {
-            isRenderable = false
-            append(.double(value), rendered: "", placeholder: "%.\(max(0, min(decimals, 20)))f")
+            let placeholder = decimals.map { "%.\(max(0, min($0, 20)))f" } ?? "%f"
+            append(.double(value), rendered: "", placeholder: placeholder)
         }
 
         /// Any other value, shown through its description as a `%@` argument.

@@ -116,7 +116,7 @@ extension ResponseHeader {
     }
 
     /// `Location`, for an error that points somewhere else (a resource created meanwhile).
-    public static func location(_ uri: String) -> ResponseHeader {
+    package static func location(_ uri: String) -> ResponseHeader {
         ResponseHeader(name: "Location", value: uri)
     }
 }

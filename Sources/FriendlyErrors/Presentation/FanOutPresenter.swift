@@ -9,7 +9,7 @@ public struct FanOutPresenter: AlertPresenter {
     package let presenters: [any AlertPresenter]
 
     /// A presenter that presents with each of `presenters`, in order.
-    public init(_ presenters: [any AlertPresenter]) {
+    package init(_ presenters: [any AlertPresenter]) {
         self.presenters = presenters
     }
 

@@ -37,7 +37,7 @@ public struct TextOutput: Sendable {
     }
 
     /// An output writing to a file descriptor.
-    public static func fileDescriptor(_ descriptor: Int32) -> TextOutput {
+    package static func fileDescriptor(_ descriptor: Int32) -> TextOutput {
         TextOutput(descriptor: descriptor)
     }
 

@@ -10,7 +10,7 @@ extension ErrorResponse {
     /// let response = pipeline.response(for: RateLimited(seconds: 30), to: ErrorRequest())
     /// response.retryAfterSeconds   // 30
     /// ```
-    public var retryAfterSeconds: Int? { Self.retryAfterSeconds(in: headers, now: Date()) }
+    package var retryAfterSeconds: Int? { Self.retryAfterSeconds(in: headers, now: Date()) }
 
     /// The seconds of the first `Retry-After` among `headers`, from `now`.
     static func retryAfterSeconds(in headers: [ResponseHeader], now: Date) -> Int? {
@@ -22,5 +22,5 @@ extension ErrorResponse {
 extension Alert {
     /// The seconds the client is asked to wait before trying again: the alert's own `Retry-After`
     /// (``responseHeaders``) as a value, or `nil` (see ``ErrorResponse/retryAfterSeconds``).
-    public var retryAfterSeconds: Int? { ErrorResponse.retryAfterSeconds(in: responseHeaders, now: Date()) }
+    package var retryAfterSeconds: Int? { ErrorResponse.retryAfterSeconds(in: responseHeaders, now: Date()) }
 }

@@ -17,20 +17,10 @@
 ///
 /// The values keep their invariants whoever builds them: the status is always 400–599, and no header
 /// name or value holds CR, LF, NUL or any other control character (see ``ResponseHeader``).
-public struct ErrorResponse: Sendable, Hashable {
-    public static func == (lhs: ErrorResponse, rhs: ErrorResponse) -> Bool {
-        lhs.status == rhs.status && lhs.headers == rhs.headers && lhs.body == rhs.body && lhs.alert == rhs.alert
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(status)
-        hasher.combine(headers)
-        hasher.combine(body)
-    }
-
+public struct ErrorResponse: Sendable {
     /// What the pipeline made of the error, for the integration's log: the error itself, its
     /// classification, ``ClassificationEvent/logLevel``, ``ClassificationEvent/logMessage`` and
-    /// ``ClassificationEvent/logMetadata(_:)``. Not part of the response's equality.
+    /// ``ClassificationEvent/logMetadata(_:)``.
     public let event: ClassificationEvent
     /// The media type of a problem+json body. No `charset` parameter: the media type has none defined, and JSON
     /// exchanged between systems is always UTF-8 (RFC 8259, section 8.1).

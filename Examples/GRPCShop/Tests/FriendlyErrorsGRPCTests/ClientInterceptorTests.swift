@@ -141,7 +141,7 @@ import Testing
             ("en", "Order storage full", "The shop cannot take more orders until space is freed."),
         ] {
             let error = try await Self.callThroughInterceptor(
-                "storageFull", language: LanguagePreference(tag: language))
+                "storageFull", language: LanguagePreference([language]))
             #expect(error.code == .resourceExhausted)
             let problem = try #require(error.cause as? RemoteProblem)
             #expect(problem.category == .insufficientStorage)

@@ -52,7 +52,7 @@ import Testing
             ("en", "Couldn’t connect", "The server refused the connection."),
             ("ja", "接続できませんでした", "サーバーに接続を拒否されました。"),
         ] {
-            let alert = Self.pipeline.alert(for: thrown, in: LanguagePreference(tag: language))
+            let alert = Self.pipeline.alert(for: thrown, in: LanguagePreference([language]))
             #expect(alert.code == "network.connectionRefused", "\(language)")
             #expect(alert.title == title)
             #expect(alert.message == message)
@@ -130,7 +130,7 @@ import Testing
             let generated = AcceptRecorder()
             let sent = AcceptRecorder()
             let client = shop.client(middlewares: [
-                generated, FriendlyErrorsClientMiddleware(language: LanguagePreference(tag: language)), sent,
+                generated, FriendlyErrorsClientMiddleware(language: LanguagePreference([language])), sent,
             ])
             let error = await #expect(throws: ClientError.self) {
                 switch operation {
@@ -146,7 +146,7 @@ import Testing
             #expect(problem.status == status)
             #expect(problem.code == code)
             #expect(problem.showsServerTexts)
-            let alert = Self.pipeline.alert(for: thrown, in: LanguagePreference(tag: language))
+            let alert = Self.pipeline.alert(for: thrown, in: LanguagePreference([language]))
             #expect(alert.code == code)
             #expect(alert.language == language)
             #expect(alert.title == title)

@@ -36,12 +36,7 @@ public struct TranslationCatalog: Sendable {
     var locations: [String: [String: EntryPosition]] = [:]
     private(set) var negotiator: LanguageNegotiator
 
-    /// An empty catalog.
-    public init(baseLanguage: String = "en") {
-        self.init(baseLanguage: baseLanguage, tables: [:], diagnostics: [])
-    }
-
-    /// A catalog from texts given in code: language → key → text. Translations whose placeholders
+    /// A catalog from texts given in code: language → key → text (none: an empty catalog). Translations whose placeholders
     /// do not match the base language's are left out and reported in ``diagnostics``.
     ///
     /// ```swift
@@ -50,7 +45,7 @@ public struct TranslationCatalog: Sendable {
     ///     "ja": ["storage.diskFull.title": "ディスクがいっぱいです"],
     /// ])
     /// ```
-    public init(baseLanguage: String = "en", strings: [String: [String: String]]) {
+    public init(baseLanguage: String = "en", strings: [String: [String: String]] = [:]) {
         var tables: [String: [String: CatalogValue]] = [:]
         for (language, texts) in strings {
             let name = Self.canonicalLanguage(language)

@@ -71,7 +71,7 @@ public struct LanguagePreference: Sendable, Hashable, ExpressibleByStringLiteral
     public var isEmpty: Bool { tags.isEmpty }
 
     /// No particular language: negotiation gives the catalog's base language.
-    public static let base = LanguagePreference(tags: [])
+    package static let base = LanguagePreference(tags: [])
 
     /// A preference for these languages (language tags), in this order; `excluded` languages are never
     /// chosen when another is available. Text that is not a language tag is left out.
@@ -135,15 +135,6 @@ public struct LanguagePreference: Sendable, Hashable, ExpressibleByStringLiteral
         hasher.combine(excluded)
     }
 
-    /// A preference for one language, a tag held in a variable (see ``init(stringLiteral:)``).
-    ///
-    /// ```swift
-    /// let preference = LanguagePreference(tag: userSetting)   // "ja-JP"
-    /// ```
-    public init(tag: String) {
-        self.init(stringLiteral: tag)
-    }
-
     /// The preference an HTTP `Accept-Language` header states, with its q-values, `*` and `q=0`.
     ///
     /// Parsing is bounded (at most 4 KiB and 32 entries are read), so the header can be passed as received. The
@@ -176,21 +167,9 @@ public struct LanguagePreference: Sendable, Hashable, ExpressibleByStringLiteral
         return LanguagePreference(tags: tags, wildcardPosition: wildcardPosition, excluded: excluded)
     }
 
-    /// The preference of this process's environment, read once, the first time it is used.
-    ///
-    /// See ``process(environment:)`` for the rules. A command-line tool passes it to the pipeline so
-    /// that `LANGUAGE=de tool` answers in German, as gettext-based tools do.
-    public static var process: LanguagePreference { processPreference }
-
-    private static let processPreference: LanguagePreference = {
-        var environment: [String: String] = [:]
-        for name in ["LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"] {
-            if let value = getenv(name) { environment[name] = String(cString: value) }
-        }
-        return process(environment: environment)
-    }()
-
-    /// The preference that these environment variables state, in gettext's order.
+    /// The preference of this process's environment, read once, the first time it is used. A
+    /// command-line tool passes it to the pipeline so that `LANGUAGE=de tool` answers in German, as
+    /// gettext-based tools do. The environment is read in gettext's order:
     ///
     /// - `LANGUAGE`, a colon-separated list (`de:fr`), comes first — unless the locale below is `C` or
     ///   `POSIX`, where gettext ignores it too;
@@ -201,12 +180,18 @@ public struct LanguagePreference: Sendable, Hashable, ExpressibleByStringLiteral
     /// One difference from glibc: with none of `LC_ALL`, `LC_MESSAGES` and `LANG` set, glibc's locale
     /// is `C` and it ignores `LANGUAGE`; here `LANGUAGE` is still honoured, because containers often
     /// set no locale and this library writes UTF-8 whatever the locale's character set.
-    ///
-    /// ```swift
-    /// LanguagePreference.process(environment: ["LANGUAGE": "de:fr", "LANG": "ja_JP.UTF-8"]).tags  // [de, fr]
-    /// LanguagePreference.process(environment: ["LANGUAGE": "de", "LANG": "C"]).tags               // []
-    /// ```
-    public static func process(environment: [String: String]) -> LanguagePreference {
+    public static var process: LanguagePreference { processPreference }
+
+    private static let processPreference: LanguagePreference = {
+        var environment: [String: String] = [:]
+        for name in ["LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"] {
+            if let value = getenv(name) { environment[name] = String(cString: value) }
+        }
+        return process(environment: environment)
+    }()
+
+    /// The preference that these environment variables state: the rules of ``process``.
+    package static func process(environment: [String: String]) -> LanguagePreference {
         func value(_ name: String) -> String? {
             guard let value = environment[name], !value.isEmpty else { return nil }
             return value

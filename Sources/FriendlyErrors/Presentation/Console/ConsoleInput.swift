@@ -24,7 +24,7 @@ public struct ConsoleInput: Sendable {
 
     /// An input that asks `readLine` for each answer: one line without its newline, or `nil` at the
     /// end of input.
-    public init(_ readLine: @escaping @Sendable () async -> String?) {
+    package init(_ readLine: @escaping @Sendable () async -> String?) {
         self.read = readLine
         self.fileDescriptor = nil
     }
