@@ -7,6 +7,9 @@ let package = Package(
     products: [
         .library(name: "FriendlyErrors", targets: ["FriendlyErrors"]),
         .library(name: "FriendlyErrorsTesting", targets: ["FriendlyErrorsTesting"]),
+        // For integration authors (Integrations/, other frameworks' adapters): what an adapter needs beyond
+        // an app, with the core's promise; apps never import it (Sources/FriendlyErrorsAdapters/README.md).
+        .library(name: "FriendlyErrorsAdapters", targets: ["FriendlyErrorsAdapters"]),
         // Its own product: on Linux URLSession lives in FoundationNetworking, which links libcurl.
         .library(name: "FriendlyErrorsURLSession", targets: ["FriendlyErrorsURLSession"]),
         .executable(name: "friendly-errors", targets: ["friendly-errors"]),
@@ -14,10 +17,12 @@ let package = Package(
     targets: [
         .target(name: "FriendlyErrors"),
         .target(name: "FriendlyErrorsTesting", dependencies: ["FriendlyErrors"]),
+        .target(name: "FriendlyErrorsAdapters", dependencies: ["FriendlyErrors"], exclude: ["README.md"]),
         .target(name: "FriendlyErrorsURLSession", dependencies: ["FriendlyErrors"]),
         .executableTarget(name: "friendly-errors", dependencies: ["FriendlyErrors"]),
         .testTarget(
-            name: "FriendlyErrorsTests", dependencies: ["FriendlyErrors", "FriendlyErrorsTesting"],
+            name: "FriendlyErrorsTests",
+            dependencies: ["FriendlyErrors", "FriendlyErrorsAdapters", "FriendlyErrorsTesting"],
             // Expected output, read by the tests from the source tree (see Support/Snapshot.swift).
             exclude: ["Snapshots"]),
         .testTarget(name: "FriendlyErrorsTestingTests", dependencies: ["FriendlyErrors", "FriendlyErrorsTesting"]),

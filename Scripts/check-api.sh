@@ -4,8 +4,9 @@
 # fails with a diff when it differs from the committed file in API/. A change to the public API must
 # change API/<Module>.txt in the same commit: `--update` writes it.
 #
-#   Scripts/check-api.sh                    # FriendlyErrors, FriendlyErrorsTesting and FriendlyErrorsURLSession, from .build
-#   Scripts/check-api.sh --update           # write API/FriendlyErrors.txt and API/FriendlyErrorsTesting.txt
+#   Scripts/check-api.sh                    # the root package's libraries (FriendlyErrors, FriendlyErrorsAdapters,
+#                                           # FriendlyErrorsTesting, FriendlyErrorsURLSession), from .build
+#   Scripts/check-api.sh --update           # write their API/<Module>.txt
 #   Scripts/check-api.sh --build-path Integrations/FriendlyErrorsHummingbird/.build-hb FriendlyErrorsHummingbird
 #                                           # an integration's library, from its own build folder
 #
@@ -24,7 +25,7 @@ while [ $# -gt 0 ]; do
     esac
     shift
 done
-[ ${#modules[@]} -gt 0 ] || modules=(FriendlyErrors FriendlyErrorsTesting FriendlyErrorsURLSession)
+[ ${#modules[@]} -gt 0 ] || modules=(FriendlyErrors FriendlyErrorsAdapters FriendlyErrorsTesting FriendlyErrorsURLSession)
 
 digester=$(command -v swift-api-digester || echo "$(dirname "$(command -v swift)")/swift-api-digester")
 target=$(swift -print-target-info | python3 -c 'import json, sys; print(json.load(sys.stdin)["target"]["triple"])')

@@ -1,6 +1,9 @@
 #!/usr/bin/env python3
 """Each integration package is what a user installs by URL: exactly one library product, no executable,
 and only the packages its library imports (the core, the server kit, the framework's packages, swift-log).
+Of the core it uses public API alone, which carries the promise its `from: VERSION` relies on: the products
+`FriendlyErrors` and `FriendlyErrorsAdapters` (what adapters need beyond apps), and no SPI (`@_spi`) in
+any integration's or example's source.
 
 Reads each Integrations/FriendlyErrors<Framework>/Package.swift through `swift package dump-package`
 (no resolution, no build) and fails with one line per finding.
@@ -23,6 +26,27 @@ ALLOWED = {
     "FriendlyErrorsOpenAPI": {"swift-friendly-errors", "swift-friendly-errors-server-kit", "swift-openapi-runtime", "swift-http-types", "swift-log"},
     "FriendlyErrorsArgumentParser": {"swift-friendly-errors", "swift-argument-parser"},
 }
+
+
+# The core's products an integration's library may depend on (the core's package is "swift-friendly-errors").
+CORE_PRODUCTS = {"FriendlyErrors", "FriendlyErrorsAdapters"}
+
+
+def spi_imports():
+    """`@_spi` attributes in the integrations' and examples' Swift sources (build folders left out)."""
+    found = []
+    for top in ("Integrations", "Examples"):
+        for directory, folders, names in os.walk(os.path.join(ROOT, top)):
+            folders[:] = [f for f in folders if not f.startswith(".build")]
+            for name in names:
+                if not name.endswith(".swift"):
+                    continue
+                path = os.path.join(directory, name)
+                with open(path, encoding="utf-8") as source:
+                    for number, line in enumerate(source, 1):
+                        if "@_spi(" in line and not line.lstrip().startswith("//"):
+                            found.append(f"{os.path.relpath(path, ROOT)}:{number}: {line.strip()}")
+    return found
 
 
 def identity(dependency):
@@ -53,10 +77,17 @@ def main():
         extra = sorted(names - ALLOWED.get(folder, set()))
         if extra:
             failures.append(f"Integrations/{folder}: depends on {extra}, which its library does not need")
+        core = sorted({
+            entry["product"][0] for target in dump["targets"] for entry in target["dependencies"]
+            if "product" in entry and entry["product"][1] == "swift-friendly-errors"} - CORE_PRODUCTS)
+        if core:
+            failures.append(f"Integrations/{folder}: uses the core's {core}; an integration takes {sorted(CORE_PRODUCTS)}")
         kinds = sorted({t["type"] for t in dump["targets"]} - {"regular"})
         if kinds:
             failures.append(f"Integrations/{folder}: has {kinds} targets; examples, tools and tests live under Examples/")
         print(f"{folder}: product {libraries}, dependencies {sorted(names)}")
+    for line in spi_imports():
+        failures.append(f"SPI across a package boundary (use the public API or FriendlyErrorsAdapters): {line}")
     for failure in failures:
         print(f"error: {failure}", file=sys.stderr)
     return 1 if failures else 0

@@ -41,6 +41,14 @@ for repo in "${repos[@]}"; do
         exit 1
     fi
 done
+# The core's repository ships every library of the root package: the integrations take FriendlyErrorsAdapters
+# from it by URL, beside FriendlyErrors.
+core_products=$(swift package --package-path "$work/repos/swift-friendly-errors" dump-package \
+    | python3 -c 'import json, sys; print(" ".join(sorted(p["name"] for p in json.load(sys.stdin)["products"] if "library" in p["type"])))')
+for product in FriendlyErrors FriendlyErrorsAdapters FriendlyErrorsTesting FriendlyErrorsURLSession; do
+    case " $core_products " in *" $product "*) ;; *) echo "error: the released core has no library $product ($core_products)" >&2; exit 1 ;; esac
+done
+echo "the released core's libraries: $core_products"
 echo "every released repository (${#repos[@]}) carries the root's LICENSE ($(head -c 200 LICENSE | grep -m1 -o 'Apache License'), $(wc -l < LICENSE) lines)"
 
 echo "-- the consumer: every dependency by URL"

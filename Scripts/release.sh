@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Writes a release of the current commit as the repositories a user installs by URL: one for the core
-# (this repository's tree, its package at the root) and one per integration (the integration's package
+# (this repository's tree, its package at the root, with every library of it: FriendlyErrors, FriendlyErrorsTesting,
+# FriendlyErrorsURLSession, and FriendlyErrorsAdapters, which the integrations take by URL) and one per integration (the integration's package
 # at the root, its core dependency rewritten from `path: "../.."` to `.package(url: CORE_URL, from:
 # VERSION)`, and a server integration's kit from `path: "../FriendlyErrorsServerKit"` to the released
 # swift-friendly-errors-server-kit's URL, the root's LICENSE copied in), each committed and tagged VERSION. RELEASING.md says how a

@@ -30,6 +30,9 @@ let package = Package(
             name: "FriendlyErrorsGRPC",
             dependencies: [
                 .product(name: "FriendlyErrors", package: "swift-friendly-errors"),
+                // What an adapter needs beyond an app (isObserved, serverAlert, RemoteProblem.Parts): public
+                // API of the core's repository, with its promise; imported internally, never re-exported.
+                .product(name: "FriendlyErrorsAdapters", package: "swift-friendly-errors"),
                 .product(name: "GRPCCore", package: "grpc-swift-2"),
                 .product(name: "GRPCProtobuf", package: "grpc-swift-protobuf"),
                 .product(name: "Logging", package: "swift-log"),

@@ -28,6 +28,9 @@ let package = Package(
             name: "FriendlyErrorsOpenAPI",
             dependencies: [
                 .product(name: "FriendlyErrors", package: "swift-friendly-errors"),
+                // What an adapter needs beyond an app (isObserved, serverAlert, RemoteProblem.Parts): public
+                // API of the core's repository, with its promise; imported internally, never re-exported.
+                .product(name: "FriendlyErrorsAdapters", package: "swift-friendly-errors"),
                 .product(name: "FriendlyErrorsServerKit", package: "swift-friendly-errors-server-kit"),
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),

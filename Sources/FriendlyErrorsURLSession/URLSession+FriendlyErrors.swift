@@ -17,7 +17,7 @@ extension URLSession {
     /// - The request gets an `Accept-Language` header from `language` (see
     ///   ``LanguagePreference/acceptLanguageValue``) unless it has one, so the server's texts come in
     ///   the language the alert around them is in.
-    /// - A response asking to wait with `Retry-After` (at most ``RemoteProblem/maximumRetryDelay``)
+    /// - A response asking to wait with `Retry-After` (at most 5 minutes: `RemoteProblem.retryDelay`)
     ///   is tried again after the wait, up to `maximumAttempts` requests in all, for requests that
     ///   can safely be repeated (`GET`, `HEAD`, `PUT`, `DELETE`, `OPTIONS`, `TRACE`). The default, 1,
     ///   leaves retrying to the alert's Try Again.

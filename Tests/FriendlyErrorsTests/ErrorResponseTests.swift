@@ -1,5 +1,6 @@
 import Foundation
 import FriendlyErrors
+import FriendlyErrorsAdapters
 import Testing
 
 /// The framework-neutral HTTP response: status, headers and body for an error and a request.

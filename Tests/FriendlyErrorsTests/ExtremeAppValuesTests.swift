@@ -1,5 +1,6 @@
 import Foundation
 import FriendlyErrors
+import FriendlyErrorsAdapters
 import Testing
 
 /// Every other `Int` and `String` an app hands the library that reaches arithmetic or an output —

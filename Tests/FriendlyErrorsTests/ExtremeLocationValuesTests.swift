@@ -1,5 +1,6 @@
 import Foundation
 import FriendlyErrors
+import FriendlyErrorsAdapters
 import Testing
 
 /// A ``FileLocation`` with any `Int` an app may hand over — `Int.min`, `Int.max`, negative, zero,

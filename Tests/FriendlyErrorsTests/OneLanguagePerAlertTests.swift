@@ -1,5 +1,6 @@
 import Foundation
 import FriendlyErrors
+import FriendlyErrorsAdapters
 import Testing
 
 /// Every text of an alert, and every label a presenter adds, is in `alert.language` or, where the

@@ -1,5 +1,6 @@
 import Foundation
 import FriendlyErrors
+import FriendlyErrorsAdapters
 import Testing
 
 /// Field-problem pointers taken from a request go into `errors[].pointer` in the URI fragment form of

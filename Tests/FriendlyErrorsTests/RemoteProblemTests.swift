@@ -1,4 +1,5 @@
 import Foundation
+import FriendlyErrorsAdapters
 import Testing
 
 @testable import FriendlyErrors
@@ -70,7 +71,7 @@ import Testing
         #expect(problem.category == .permissionDenied)
         #expect(problem.language == "ja")
         #expect(problem.showsServerTexts)
-        #expect(problem.title == .verbatim("支払いが拒否されました"))
+        #expect(problem.title == "支払いが拒否されました")
         #expect(problem.message == .verbatim("カードが拒否されました。"))
         #expect(problem.suggestion == .verbatim("ウォレットにチャージしてください。"))
         #expect(problem.type == "https://errors.example.com/payment/declined")
@@ -84,6 +85,48 @@ import Testing
                 "https://shop.example.com/wallet/top-up", "https://help.example.com/payments",
             ])
         #expect(problem.recoveries.map(\.label) == [.verbatim("チャージ"), .verbatim("ヘルプ")])
+    }
+
+    // MARK: How the pipeline knows it (a built-in rule, not FriendlyError)
+
+    @Test func aProblemResumedThroughAContinuationGetsTheAlertItGetsThrownDirectly() async throws {
+        let problem = Self.received(Self.serverResponse(for: PaymentDeclined()))
+        let direct = AlertPipeline().alert(for: problem, in: "en")
+        // Boxed as `any Error` twice, as every error a checked continuation passes on.
+        let caught: any Error
+        do {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+                continuation.resume(throwing: problem)
+            }
+            Issue.record("the continuation should throw")
+            return
+        } catch {
+            caught = error
+        }
+        let boxed = AlertPipeline().alert(for: caught, in: "en")
+        #expect(boxed.code == "payment.declined")
+        #expect(boxed.language == "ja")
+        #expect(boxed.title == direct.title)
+        #expect(boxed.message == direct.message)
+        #expect(boxed.actions.map(\.id) == direct.actions.map(\.id))
+        #expect(boxed.fieldProblems == direct.fieldProblems)
+        #expect(boxed.httpStatus == 403)
+    }
+
+    @Test func localizedDescriptionIsTheAlertsMessageInTheServersLanguage() {
+        let problem = Self.received(Self.serverResponse(for: PaymentDeclined()))
+        #expect(problem.errorDescription == "カードが拒否されました。")
+        #expect(problem.recoverySuggestion == "ウォレットにチャージしてください。")
+        #expect((problem as any Error).localizedDescription == "カードが拒否されました。")
+    }
+
+    @Test func anAppsRuleForRemoteProblemWinsOverTheBuiltInOne() {
+        let problem = Self.received(Self.serverResponse(for: PaymentDeclined()))
+        let pipeline = AlertPipeline().registering(RemoteProblem.self) { problem in
+            problem.status == 403 ? Classification(code: "wallet.declined", category: .permissionDenied) : nil
+        }
+        #expect(pipeline.alert(for: problem, in: "en").code == "wallet.declined")
+        #expect(AlertPipeline().alert(for: problem, in: "en").code == "payment.declined")
     }
 
     @Test func theClientsAlertIsTheServersAlertInTheServersLanguage() {
@@ -381,7 +424,7 @@ import Testing
         #expect(many.fieldProblems.count == 100)
 
         let long = Self.problem(400, #"{"language":"en","title":""# + String(repeating: "é", count: 30_000) + #""}"#)
-        let title = try #require(long.title.defaultValue)
+        let title = try #require(long.title)
         #expect(title.utf8.count <= 2048)
         #expect(title.hasSuffix("é…"))
     }
@@ -391,7 +434,7 @@ import Testing
         body += [0xFF, 0xC3]
         body += Array(#"b","detail":"x\ud800y\ud83d\ude00"}"#.utf8)
         let problem = RemoteProblem(status: 400, headers: [Self.problemJSON], body: body)
-        #expect(problem.title == .verbatim("a\u{FFFD}\u{FFFD}b"))
+        #expect(problem.title == "a\u{FFFD}\u{FFFD}b")
         #expect(problem.message == .verbatim("x\u{FFFD}y😀"))
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import FriendlyErrors
+import FriendlyErrorsAdapters
 import Testing
 
 /// Headers an error asks for travel from the error or the framework through the classification and

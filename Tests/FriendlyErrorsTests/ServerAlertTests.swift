@@ -1,4 +1,5 @@
 import Foundation
+import FriendlyErrorsAdapters
 import Testing
 
 @testable import FriendlyErrors

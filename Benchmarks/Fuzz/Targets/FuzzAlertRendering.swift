@@ -33,7 +33,7 @@ func fuzzAlertRendering(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     for presenter in [
         JSONPresenter(revealsFilePaths: true), JSONPresenter(typeBaseURI: "https://e.example/", limits: limits),
     ] {
-        let response = ErrorResponse(alert: alert, contentLanguage: alert.language, writer: presenter)
+        let response = ErrorResponse(alert: alert, contentLanguage: alert.language, bodyWriter: presenter)
         check(response.body, presenter: presenter)
         let line = presenter.line(for: alert, instance: JSONPresenter.newInstance())
         guard line.last == 0x0A, line.dropLast().firstIndex(of: 0x0A) == nil else { fatalError("not one JSON line") }

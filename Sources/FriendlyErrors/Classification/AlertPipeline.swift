@@ -92,13 +92,10 @@ public struct AlertPipeline: Sendable {
         return .some(row < 0 ? nil : row)
     }
 
-    /// Whether any observer (``observing(_:)``) sees this pipeline's classifications: a framework integration
-    /// skips gathering the request's metadata (``ClassificationContext/metadata``) that nobody would read.
-    ///
-    /// ```swift
-    /// if pipeline.isObserved { request.metadata = ["request.id": id] }
-    /// ```
-    public var isObserved: Bool { !observers.isEmpty }
+    /// Whether any observer (``observing(_:)``) sees this pipeline's classifications: FriendlyErrorsAdapters'
+    /// `isObserved`, with which a framework integration skips gathering the request's metadata that nobody
+    /// would read.
+    package var hasObservers: Bool { !observers.isEmpty }
 
     // MARK: Classifying
 

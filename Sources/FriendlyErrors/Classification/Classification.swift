@@ -120,8 +120,6 @@ extension Classification {
     /// that it exists): an initializer that assigns the fields, or delegates, builds the
     /// classification in a temporary and copies it out, retaining and releasing every field once more.
     static func of(_ error: some FriendlyError) -> Classification {
-        // A comparison of types: a received problem brings what only the pipeline sets for other errors.
-        if let remote = ExactTypeCast.cast(error, to: RemoteProblem.self) { return .ofRemote(remote) }
         return Classification(
             code: error.code, category: error.category, severity: error.severity, title: error.title,
             message: error.message, reason: error.reason, suggestion: error.suggestion, recoveries: error.recoveries,
@@ -130,12 +128,13 @@ extension Classification {
             fieldProblems: error.fieldProblems, logLevelOverride: error.logLevel)
     }
 
-    /// The classification of a problem a server answered with: its reference ID (the server's, so
-    /// that the alert shows it), its status, and the language its texts are in.
+    /// The classification of a problem a server answered with (the built-in rule for ``RemoteProblem``,
+    /// in `FoundationErrorClassifier`, as for `URLError`): its reference ID (the server's, so that the
+    /// alert shows it), its status, and the language its texts are in.
     @inline(never)
-    private static func ofRemote(_ remote: RemoteProblem) -> Classification {
+    static func ofRemote(_ remote: RemoteProblem) -> Classification {
         var classification = Classification(
-            code: remote.code, category: remote.category, severity: remote.severity, title: remote.title,
+            code: remote.code, category: remote.category, severity: remote.severity, title: remote.titleText,
             message: remote.message, reason: remote.reason, suggestion: remote.suggestion,
             recoveries: remote.recoveries,
             httpStatusOverride: (400...599).contains(remote.status) ? remote.status : nil, exitStatusOverride: nil,

@@ -123,7 +123,7 @@ public struct LocalizableText: Sendable, Hashable {
 
     /// Whether the text is known to show nothing (``empty``, or ``verbatim(_:)`` of an empty
     /// string). A text with a key may still resolve to nothing in a catalog that lacks the key.
-    public var isEmpty: Bool { key == "" && (defaultValue ?? "").isEmpty }
+    package var isEmpty: Bool { key == "" && (defaultValue ?? "").isEmpty }
 
     /// The same text with its key filled in when it had none.
     func withKey(orDerived derived: @autoclosure () -> String) -> LocalizableText {
@@ -266,10 +266,6 @@ extension LocalizableText: ExpressibleByStringLiteral, ExpressibleByStringInterp
             append(.string(value), rendered: value, placeholder: "%@")
         }
 
-        public mutating func appendInterpolation(_ value: some StringProtocol) {
-            appendInterpolation(String(value))
-        }
-
         public mutating func appendInterpolation(_ value: some BinaryInteger) {
             let argument = LocalizableText.Argument.integer(value)
             if case .unsigned(let magnitude) = argument.storage {
@@ -287,7 +283,7 @@ extension LocalizableText: ExpressibleByStringLiteral, ExpressibleByStringInterp
             append(.double(value), rendered: "", placeholder: placeholder)
         }
 
-        /// Any other value, shown through its description as a `%@` argument.
+        /// A string, or any other value shown through its description: a `%@` argument.
         public mutating func appendInterpolation(_ value: some CustomStringConvertible) {
             appendInterpolation(value.description)
         }

@@ -1,8 +1,9 @@
-public import Foundation
+package import Foundation
 
-/// A problem a server answered with, received by a client: the server's code, category, texts,
-/// field problems, links, retry delay, reference and trace IDs — a ``FriendlyError`` the client
-/// presents like any other.
+/// A problem a server answered with, received by a client: an error the client throws and presents
+/// like any other (the pipeline knows it, as it knows `URLError`), which keeps what the server said —
+/// its status, code, category, reference and trace IDs, retry delay, problem type, and its title in
+/// its language.
 ///
 /// Made from a response's status, headers and body bytes (``init(status:headers:body:requestURL:defaultLanguage:)``),
 /// whatever the server is: a problem+json body of this library's servers, a plain RFC 9457 body of
@@ -18,9 +19,10 @@ public import Foundation
 ///
 /// The server's texts are already in the language the client asked for (see
 /// ``LanguagePreference/acceptLanguageValue``): they are never looked up in the client's catalogs,
-/// and the alert made from them is in their language (``language``), its labels (OK, Cancel, the
-/// console's `reason:`) included — never a mix of the server's language and the client's.
-public struct RemoteProblem: FriendlyError, Sendable, CustomStringConvertible {
+/// and the alert made from them (``AlertPipeline/alert(for:in:context:)``: its message, reason,
+/// suggestion, field problems and links) is in their language (``language``), its labels (OK,
+/// Cancel, the console's `reason:`) included — never a mix of the server's language and the client's.
+public struct RemoteProblem: Error, Sendable, CustomStringConvertible {
     /// The HTTP status the response had.
     public let status: Int
     /// The server's stable code (`"order.insufficientFunds"`), or `http.<status>` when the body had
@@ -30,22 +32,22 @@ public struct RemoteProblem: FriendlyError, Sendable, CustomStringConvertible {
     /// code the library knows, else the status's (``ErrorCategory/forHTTPStatus(_:)``).
     public let category: ErrorCategory
     /// The server's severity, ``Severity/error`` when it said none.
-    public let severity: Severity
-    /// The server's title as sent, never looked up; when the alert is the status's generic one, the
-    /// client's text for `http.<status>` or the category.
-    public let title: LocalizableText
-    /// The server's `detail` as sent, or the generic text, as for ``title``.
-    public let message: LocalizableText
+    package let severity: Severity
+    /// The server's title as sent, never looked up; when the alert is the status's generic one, no
+    /// text: the client's for `http.<status>` or the category.
+    package let titleText: LocalizableText
+    /// The server's `detail` as sent, or no text, as for ``titleText``.
+    package let message: LocalizableText
     /// The server's reason as sent, if any.
-    public let reason: LocalizableText
+    package let reason: LocalizableText
     /// The server's suggestion as sent, if any.
-    public let suggestion: LocalizableText
+    package let suggestion: LocalizableText
     /// The server's field problems, their messages as sent.
-    public let fieldProblems: [FieldProblem]
+    package let fieldProblems: [FieldProblem]
     /// What the user can do: the server's links (only `http(s)` or relative links, resolved against
     /// the request's URL), and a retry that first waits ``retryDelay`` when the server asked for one
     /// or the category is transient.
-    public let recoveries: [Recovery]
+    package let recoveries: [Recovery]
     /// The reference ID the server gave the failure (its logs have it), shown in the alert.
     public let referenceID: String?
     /// The trace ID the server sent (`traceId`), for a support ticket.
@@ -58,14 +60,15 @@ public struct RemoteProblem: FriendlyError, Sendable, CustomStringConvertible {
     let retryDelaySeconds: Int64?
     /// The problem type the server named, when it is an absolute `http(s)` URI (RFC 9457's `type`).
     public let type: String?
-    /// The URL of the request that got the response, if it was given.
-    public let requestURL: URL?
+    /// The URL of the request that got the response, if it was given: what relative links were
+    /// resolved against.
+    package let requestURL: URL?
     /// Whether the body was read as problem details whose texts are shown; `false` for the status's
     /// generic alert.
-    public let showsServerTexts: Bool
+    package let showsServerTexts: Bool
 
     init(
-        status: Int, code: String, category: ErrorCategory, severity: Severity, title: LocalizableText,
+        status: Int, code: String, category: ErrorCategory, severity: Severity, titleText: LocalizableText,
         message: LocalizableText, reason: LocalizableText, suggestion: LocalizableText,
         fieldProblems: [FieldProblem], recoveries: [Recovery], referenceID: String?, traceID: String?,
         language: String?, retryDelaySeconds: Int64?, type: String?, requestURL: URL?, showsServerTexts: Bool
@@ -74,7 +77,7 @@ public struct RemoteProblem: FriendlyError, Sendable, CustomStringConvertible {
         self.code = code
         self.category = category
         self.severity = severity
-        self.title = title
+        self.titleText = titleText
         self.message = message
         self.reason = reason
         self.suggestion = suggestion
@@ -89,14 +92,23 @@ public struct RemoteProblem: FriendlyError, Sendable, CustomStringConvertible {
         self.showsServerTexts = showsServerTexts
     }
 
+    /// The server's title, in ``language``, when its texts are shown; `nil` for the status's generic
+    /// alert (whose title is the client's own) and when the server sent none.
+    public var title: String? {
+        guard showsServerTexts, let text = titleText.defaultValue, !text.isEmpty else { return nil }
+        return text
+    }
+
     /// A relayed `Retry-After`, so that a service answering its own client with this problem passes
     /// the server's delay on.
-    public var responseHeaders: [ResponseHeader] {
+    package var responseHeaders: [ResponseHeader] {
         guard let retryDelaySeconds else { return [] }
         return [.retryAfter(seconds: Int(retryDelaySeconds))]
     }
 
-    /// How long the server asked the client to wait before trying again (`Retry-After`).
+    /// How long the server asked the client to wait before trying again (`Retry-After`, gRPC's
+    /// `RetryInfo`). A wait of more than 5 minutes gets no retry offered in the alert: a retry sooner
+    /// than the server said would fail again.
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     public var retryDelay: Duration? { retryDelaySeconds.map { .seconds($0) } }
 
@@ -108,6 +120,6 @@ public struct RemoteProblem: FriendlyError, Sendable, CustomStringConvertible {
     /// How long a retry waits at most: a server asking for more gets no retry offered, as a retry
     /// sooner than it said would fail again.
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-    public static var maximumRetryDelay: Duration { .seconds(maximumRetryDelaySeconds) }
+    package static var maximumRetryDelay: Duration { .seconds(maximumRetryDelaySeconds) }
     static let maximumRetryDelaySeconds: Int64 = 300
 }

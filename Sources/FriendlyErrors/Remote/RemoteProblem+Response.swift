@@ -118,7 +118,7 @@ extension RemoteProblem {
         return RemoteProblem(
             status: status, code: code, category: category,
             severity: document?.severity.flatMap(Severity.init(rawValue:)) ?? .error,
-            title: text(document?.title), message: text(document?.detail),
+            titleText: text(document?.title), message: text(document?.detail),
             reason: showsTexts ? .verbatim(document?.reason ?? "") : .empty,
             suggestion: showsTexts ? .verbatim(document?.suggestion ?? "") : .empty,
             fieldProblems: fieldProblems, recoveries: recoveries,
@@ -256,86 +256,45 @@ private func nonEmpty(_ text: String?) -> String? {
 }
 
 extension RemoteProblem {
-    /// What a server said about a problem through a medium other than an HTTP body — a gRPC status's
-    /// `google.rpc.Status` details (`ErrorInfo`, `LocalizedMessage`, `BadRequest`, `Help`,
-    /// `RetryInfo`, `RequestInfo`), a message on a socket — for ``init(status:parts:requestURL:defaultLanguage:)``.
-    ///
-    /// Every value is checked and capped as a body's would be: an identifier that is none is dropped,
-    /// a text cut at 2 KiB, a link that is not `http(s)` or relative dropped.
-    public struct Parts: Sendable {
-        /// The stable code (`ErrorInfo`'s `code` metadata); `http.<status>` without one.
-        public var code: String?
-        /// The category's name (`"unavailable"`); the code's or the status's without one.
-        public var category: String?
-        /// The language of the texts (`LocalizedMessage`'s locale); without one, the texts are not shown.
-        public var language: String?
-        /// The headline.
-        public var title: String?
-        /// What happened (`LocalizedMessage`'s message).
-        public var message: String?
-        /// Why it happened.
-        public var reason: String?
-        /// What the user can do.
-        public var suggestion: String?
-        /// Problems with single fields (`BadRequest`'s violations): a field path or JSON pointer, a
-        /// code, and the message in ``language``.
-        public var fieldProblems: [(field: String, code: String?, message: String?)]
-        /// Links that carry the problem's recovery out (`Help`'s links): an id, a label in
-        /// ``language``, and the link.
-        public var links: [(id: String, label: String, href: String)]
-        /// Seconds to wait before trying again (`RetryInfo`).
-        public var retryAfterSeconds: Int?
-        /// The server's reference ID (`RequestInfo`'s request ID, `ErrorInfo`'s `referenceId`).
-        public var referenceID: String?
-        /// The trace ID.
-        public var traceID: String?
-
-        /// No parts: the status's generic problem.
-        public init() {
-            fieldProblems = []
-            links = []
-        }
-    }
-
-    /// The problem a server described in parts rather than in a body (see ``Parts``), checked as a
-    /// body's would be.
-    ///
-    /// ```swift
-    /// var parts = RemoteProblem.Parts()
-    /// parts.code = "shop.outOfStock"
-    /// parts.language = "ja"
-    /// parts.message = "在庫がありません。"
-    /// let problem = RemoteProblem(status: 409, parts: parts)
-    /// ```
-    public init(status: Int, parts: Parts, requestURL: URL? = nil, defaultLanguage: String? = nil) {
+    /// The problem a server described in parts rather than in a body — a gRPC status's `google.rpc.Status`
+    /// details (`ErrorInfo`, `LocalizedMessage`, `BadRequest`, `Help`, `RetryInfo`, `RequestInfo`), a message
+    /// on a socket — checked and capped as a body's would be: an identifier that is none is dropped, a text
+    /// cut at 2 KiB, a link that is not `http(s)` or relative dropped. FriendlyErrorsAdapters'
+    /// `RemoteProblem(status:parts:requestURL:defaultLanguage:)` is this, for integrations.
+    package init(
+        status: Int, code: String?, category: String?, language: String?, title: String?, message: String?,
+        reason: String?, suggestion: String?, fieldProblems: [(field: String, code: String?, message: String?)],
+        links: [(id: String, label: String, href: String)], retryAfterSeconds: Int?, referenceID: String?,
+        traceID: String?, requestURL: URL?, defaultLanguage: String?
+    ) {
         let text = ProblemReadingLimits.maximumTextBytes
         let identifier = ProblemReadingLimits.maximumIdentifierBytes
         func capped(_ value: String?, _ limit: Int) -> String? {
             value.map { ProblemDocument.capped($0, limit: limit) }
         }
         var document = ProblemDocument()
-        document.code = capped(parts.code, identifier)
-        document.category = capped(parts.category, identifier)
-        document.language = capped(parts.language, identifier)
-        document.title = capped(parts.title, text)
-        document.detail = capped(parts.message, text)
-        document.reason = capped(parts.reason, text)
-        document.suggestion = capped(parts.suggestion, text)
-        document.referenceID = capped(parts.referenceID, identifier)
-        document.traceID = capped(parts.traceID, identifier)
-        document.fieldProblems = parts.fieldProblems.prefix(ProblemReadingLimits.maximumFieldProblems).map {
+        document.code = capped(code, identifier)
+        document.category = capped(category, identifier)
+        document.language = capped(language, identifier)
+        document.title = capped(title, text)
+        document.detail = capped(message, text)
+        document.reason = capped(reason, text)
+        document.suggestion = capped(suggestion, text)
+        document.referenceID = capped(referenceID, identifier)
+        document.traceID = capped(traceID, identifier)
+        document.fieldProblems = fieldProblems.prefix(ProblemReadingLimits.maximumFieldProblems).map {
             ProblemDocument.Field(
                 field: ProblemDocument.capped($0.field, limit: text), code: capped($0.code, identifier),
                 detail: capped($0.message, text))
         }
-        document.actions = parts.links.prefix(ProblemReadingLimits.maximumActions).map {
+        document.actions = links.prefix(ProblemReadingLimits.maximumActions).map {
             ProblemDocument.Action(
                 id: capped($0.id, identifier), title: capped($0.label, text), role: "default",
                 href: capped($0.href, text))
         }
         self = Self.make(
             status: status, document: document, contentLanguage: nil,
-            retryDelaySeconds: parts.retryAfterSeconds.map(Int64.init), requestURL: requestURL,
+            retryDelaySeconds: retryAfterSeconds.map(Int64.init), requestURL: requestURL,
             defaultLanguage: defaultLanguage)
     }
 }

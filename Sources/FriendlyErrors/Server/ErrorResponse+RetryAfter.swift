@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 
 extension ErrorResponse {
     /// The seconds the client is asked to wait before trying again, as a value: the `Retry-After` this
@@ -12,8 +12,9 @@ extension ErrorResponse {
     /// ```
     package var retryAfterSeconds: Int? { Self.retryAfterSeconds(in: headers, now: Date()) }
 
-    /// The seconds of the first `Retry-After` among `headers`, from `now`.
-    static func retryAfterSeconds(in headers: [ResponseHeader], now: Date) -> Int? {
+    /// The seconds of the first `Retry-After` among `headers`, from `now` (and FriendlyErrorsAdapters'
+    /// `Alert.retryAfterSeconds`).
+    package static func retryAfterSeconds(in headers: [ResponseHeader], now: Date) -> Int? {
         guard let header = headers.first(where: { $0.hasName("Retry-After") }) else { return nil }
         return RetryAfter.seconds(header.value, now: now).map { Int(clamping: $0) }
     }

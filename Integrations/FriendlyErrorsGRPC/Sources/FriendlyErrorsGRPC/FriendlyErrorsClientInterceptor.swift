@@ -1,5 +1,6 @@
 import Foundation
 public import FriendlyErrors
+import FriendlyErrorsAdapters
 public import GRPCCore
 import GRPCProtobuf
 import NIOCore
@@ -109,7 +110,8 @@ private struct ProblemAddingSequence<Element: Sendable>: AsyncSequence, Sendable
 
 extension RemoteProblem {
     /// The problem a gRPC server answered with: its `google.rpc.Status` details read as AIP-193
-    /// has them, checked and capped as a problem body's would be (``Parts``).
+    /// has them, checked and capped as a problem body's would be (FriendlyErrorsAdapters'
+    /// `RemoteProblem.Parts`).
     ///
     /// ```swift
     /// } catch let error as RPCError {

@@ -1,4 +1,5 @@
 @_exported public import FriendlyErrors
+import FriendlyErrorsAdapters
 @_exported public import FriendlyErrorsServerKit
 public import GRPCCore
 public import Logging
@@ -18,8 +19,8 @@ import ServiceContextModule
 ///     interceptors: [FriendlyErrorsInterceptor(domain: "shop.example.com", pipeline: pipeline)])   // the one line
 /// ```
 ///
-/// The core decides (``AlertPipeline/serverAlert(for:to:)``) classification, texts, redaction, the language
-/// (from the `accept-language` metadata) and the log level; the interceptor maps. An `RPCError` a handler
+/// The core decides (FriendlyErrorsAdapters' `serverAlert(for:to:)`) classification, texts, redaction, the
+/// language (from the `accept-language` metadata) and the log level; the interceptor maps. An `RPCError` a handler
 /// throws keeps its code and metadata; one that already carries `google.rpc.Status` details (a thrown
 /// `GoogleRPCStatus`) is passed through as it is, and not logged: the handler made that answer itself.
 public struct FriendlyErrorsInterceptor: ServerInterceptor {

@@ -1,4 +1,5 @@
 @_exported public import FriendlyErrors
+import FriendlyErrorsAdapters
 @_exported public import FriendlyErrorsServerKit
 import HTTPTypes
 public import Hummingbird
@@ -42,7 +43,7 @@ public struct FriendlyErrorsMiddleware<Context: RequestContext>: RouterMiddlewar
         reporter = ServerErrorReporter(pipeline: pipeline, options: options, logger: logger)
         leadingFields = Dictionary(
             uniqueKeysWithValues: pipeline.catalog.languages.map {
-                ($0, [.contentType: ErrorResponse.contentType, .contentLanguage: $0, .vary: "Accept, Accept-Language"])
+                ($0, [.contentType: problemContentType, .contentLanguage: $0, .vary: "Accept, Accept-Language"])
             })
     }
 
@@ -96,7 +97,7 @@ public struct FriendlyErrorsMiddleware<Context: RequestContext>: RouterMiddlewar
         var rest = response.headers[...]
         // Only when the response starts exactly as the prepared fields do.
         if rest.count >= 3, rest[1].name == "Content-Language", let prepared = leadingFields[rest[1].value],
-            rest[0].name == "Content-Type", rest[0].value == ErrorResponse.contentType,
+            rest[0].name == "Content-Type", rest[0].value == problemContentType,
             rest[2].name == "Vary", rest[2].value == "Accept, Accept-Language"
         {
             (fields, rest) = (prepared, rest.dropFirst(3))
@@ -113,3 +114,7 @@ public struct FriendlyErrorsMiddleware<Context: RequestContext>: RouterMiddlewar
             body: ResponseBody(byteBuffer: ByteBuffer(bytes: response.body)))
     }
 }
+
+/// The `Content-Type` of the core's problem+json answers (`JSONPresenter().contentType`): the prepared fields'
+/// first, and what a response is compared with before they are used.
+private let problemContentType = JSONPresenter().contentType

@@ -1,4 +1,5 @@
 @_exported public import FriendlyErrors
+import FriendlyErrorsAdapters
 @_exported public import FriendlyErrorsServerKit
 import Instrumentation
 public import Logging

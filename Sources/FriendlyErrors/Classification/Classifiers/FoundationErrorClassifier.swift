@@ -3,6 +3,8 @@ import Foundation
 /// Friendly texts for the Foundation errors an app did not write: file errors (`CocoaError`,
 /// `POSIXError`), networking (`URLError`), coding (`DecodingError`, `EncodingError`) and
 /// cancellation. Their own descriptions ("The operation could not be completed…") are never used.
+/// And the library's own value error, a ``RemoteProblem`` a server answered with: its server's texts,
+/// in their language.
 ///
 /// Codes not in the tables are unexpected: the fallback answers for them.
 struct FoundationErrorClassifier: ErrorClassifier {
@@ -57,6 +59,9 @@ struct FoundationErrorClassifier: ErrorClassifier {
             entry = FoundationErrorTable.encodingFailed
         } else if E.self == CancellationError.self {
             entry = FoundationErrorTable.cancelled
+        } else if let remote = ExactTypeCast.cast(error, to: RemoteProblem.self) {
+            // Not Foundation's, but the library's own value error: a problem a server answered with.
+            return Classification.ofRemote(remote)
         } else if E.self == (any Error).self {
             // Boxed again by a continuation (``BoxedError``): the error as its own type. Tested last, so
             // an error thrown directly pays nothing for it.

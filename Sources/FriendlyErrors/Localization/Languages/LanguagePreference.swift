@@ -68,7 +68,7 @@ public struct LanguagePreference: Sendable, Hashable, ExpressibleByStringLiteral
     package var acceptsAnyLanguage: Bool { wildcardPosition != nil }
 
     /// Whether the preference names no language, and so asks for the base language.
-    public var isEmpty: Bool { tags.isEmpty }
+    package var isEmpty: Bool { tags.isEmpty }
 
     /// No particular language: negotiation gives the catalog's base language.
     package static let base = LanguagePreference(tags: [])

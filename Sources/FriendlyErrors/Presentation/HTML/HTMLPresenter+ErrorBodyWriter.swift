@@ -8,7 +8,7 @@ extension HTMLPresenter: ErrorBodyWriter {
     /// `false`: a client that takes anything (`*/*`, `text/*`) is not sent a page it did not ask for.
     public var answersMediaRanges: Bool { false }
 
-    /// The page for `alert` (``page(for:request:)``), as UTF-8 bytes.
+    /// The page for `alert`, the answer to `request`, as UTF-8 bytes.
     public func responseBody(for alert: Alert, to request: ErrorRequest) -> [UInt8] {
         pageBytes(for: alert, request: request)
     }

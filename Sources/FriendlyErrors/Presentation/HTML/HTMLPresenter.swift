@@ -1,9 +1,9 @@
 /// Presents alerts as web pages: a complete, self-contained HTML5 page for a browser that hit an
-/// error, or a fragment for an app that shows it in its own layout.
+/// error.
 ///
 /// ```swift
 /// let presenter = HTMLPresenter(home: "/", titleSuffix: "Shop", brand: .init(accentColor: "#0a7d4f"))
-/// let html = presenter.page(for: alert, request: .init(method: "GET", target: "/orders/7", host: "shop.example"))
+/// let page = presenter.responseBody(for: alert, to: ErrorRequest(method: "GET", target: "/orders/7", host: "shop.example"))
 /// ```
 ///
 /// On a server, ``AlertPipeline/response(for:to:writers:)`` answers with the page
@@ -95,13 +95,13 @@ public struct HTMLPresenter: AlertPresenter {
     }
 
     /// The complete HTML5 page for `alert`: doctype, `lang` and `dir`, title, the style element and
-    /// the alert (``fragment(for:request:headingLevel:)`` with a level-1 heading) in `<main>`.
+    /// the alert (`fragment(for:request:headingLevel:)` with a level-1 heading) in `<main>`.
     ///
     /// - Parameters:
     ///   - alert: the alert to show.
     ///   - request: what the page's links are made from: the method and target (for "Try again"),
     ///     the host and `Referer` (for Cancel), a style nonce; its other fields are not read.
-    public func page(for alert: Alert, request: ErrorRequest = ErrorRequest()) -> String {
+    package func page(for alert: Alert, request: ErrorRequest = ErrorRequest()) -> String {
         String(decoding: pageBytes(for: alert, request: request), as: UTF8.self)
     }
 
@@ -123,7 +123,7 @@ public struct HTMLPresenter: AlertPresenter {
         return writer.bytes
     }
 
-    /// The CSS of the page's style element: for a ``fragment(for:request:headingLevel:)`` the app
+    /// The CSS of the page's style element: for a `fragment(for:request:headingLevel:)` the app
     /// includes in its own style sheet.
     package var styleSheetText: String { styleSheet.text }
 
