@@ -277,9 +277,19 @@ def classify(block):
         block.kind = "script"
 
 
-def module_name(page, index):
-    stem = os.path.splitext(os.path.basename(page))[0]
-    return re.sub(r"\W", "_", stem) + "_%d" % index
+def page_stem(page, pages):
+    """The name `page` gives its modules: its file's name (`README`), or, when an earlier page of the group has
+    that name too, its folder's and its own (`FriendlyErrorsAdapters_README`)."""
+    stem = re.sub(r"\W", "_", os.path.splitext(os.path.basename(page))[0])
+    earlier = pages[:pages.index(page)]
+    if any(os.path.basename(other) == os.path.basename(page) for other in earlier):
+        stem = re.sub(r"\W", "_", os.path.basename(os.path.dirname(page))) + "_" + stem
+    return stem
+
+
+def module_name(page, index, stem=None):
+    stem = stem or re.sub(r"\W", "_", os.path.splitext(os.path.basename(page))[0])
+    return stem + "_%d" % index
 
 
 def swift_string(text):
@@ -376,9 +386,11 @@ def write_group(group, output):
     compiled = []
     manifests = []
     for page in pages:
-        stem = re.sub(r"\W", "_", os.path.splitext(os.path.basename(page))[0])
+        stem = page_stem(page, pages)
         prelude = None
         prelude_file = os.path.join(prelude_folder, stem + ".swift")
+        if not os.path.isfile(prelude_file):   # a page named like an earlier one: the name's prelude
+            prelude_file = os.path.join(prelude_folder, os.path.splitext(os.path.basename(page))[0] + ".swift")
         if not os.path.isfile(prelude_file):
             prelude_file = os.path.join(prelude_folder, "Prelude.swift")   # the group's, for every page
         if os.path.isfile(prelude_file):
@@ -393,7 +405,7 @@ def write_group(group, output):
         visible = {}   # name → (module, kind): what earlier library blocks of the page declare
         page_imports = []   # what earlier blocks of the page import
         for block in swift_blocks(page):
-            block.module = module_name(page, block.index)
+            block.module = module_name(page, block.index, stem)
             if block.fragment == "manifest":
                 wrap_manifest(block, os.path.join(output, "Manifests", block.module))
                 manifests.append((os.path.join(output, "Manifests", block.module), "%s:%d" % (page, block.line)))
