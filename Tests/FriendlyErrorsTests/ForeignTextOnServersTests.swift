@@ -116,7 +116,8 @@ struct ForeignTextOnServersTests {
             func classify(
                 _ error: any Error, context: ClassificationContext, next: (any Error) -> Classification
             ) -> Classification {
-                Classification(code: "seen.\(context.audience)", category: .internal)
+                let audience = context.audience == .serverClient ? "serverClient" : "processUser"
+                return Classification(code: "seen.\(audience)", category: .internal)
             }
         }
         let pipeline = AlertPipeline().addingClassifier(AudienceClassifier())

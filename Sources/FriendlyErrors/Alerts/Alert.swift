@@ -67,7 +67,7 @@ public struct Alert: Sendable, Hashable {
     /// The error's own description, present only when the app opted into debug details.
     public var debugDetail: String?
     /// The labels and prompts a presenter adds, from the alert's catalog in ``language``.
-    public var presenterTexts: PresenterTexts
+    package var presenterTexts: PresenterTexts
     /// Problems with single parts of the request or file, in ``language``, in the error's order.
     public var fieldProblems: [FieldProblem]
     /// Headers a response for this alert carries (`Retry-After`, `WWW-Authenticate`, `Allow`,
@@ -116,8 +116,8 @@ public struct Alert: Sendable, Hashable {
 extension Alert {
     /// An alert; actions are kept in the order given (a pipeline's alerts are in the HIG order:
     /// destructive first, one cancel). Without `actions` it is a confirmation with one OK, labelled in
-    /// `language`; without `presenterTexts`, presenters label it with the built-in texts in `language`;
-    /// without `httpStatus` or `exitStatus`, its category's.
+    /// `language` (presenters label it with the built-in texts in `language`); without `httpStatus` or
+    /// `exitStatus`, its category's.
     ///
     /// ```swift
     /// let alert = Alert(code: "sync.paused", category: .unavailable, title: "Sync paused", message: "Try again later.")
@@ -138,13 +138,12 @@ extension Alert {
         exitStatus: Int32? = nil,
         location: FileLocation? = nil,
         debugDetail: String? = nil,
-        presenterTexts: PresenterTexts? = nil,
         fieldProblems: [FieldProblem] = [],
         responseHeaders: [ResponseHeader] = []
     ) {
         // The memberwise initializer, which the pipeline calls too: an initializer that assigns the fields
         // one by one builds the alert in a temporary and copies it out, retaining every field once more.
-        let texts = presenterTexts ?? PresenterTexts(builtInLanguage: language)
+        let texts = PresenterTexts(builtInLanguage: language)
         let actions =
             actions ?? [AlertAction(id: AlertAction.okID, label: texts.text("action.ok") ?? "OK", role: .default)]
         self.init(

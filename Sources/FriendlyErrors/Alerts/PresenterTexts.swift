@@ -17,7 +17,7 @@
 /// ```
 ///
 /// A key the alert's language lacks is looked up in the catalog's base language, never in a third.
-public struct PresenterTexts: Sendable, Hashable {
+package struct PresenterTexts: Sendable, Hashable {
     private let index: CatalogIndex
     private let ordinal: Int
 
@@ -35,11 +35,11 @@ public struct PresenterTexts: Sendable, Hashable {
     }
 
     /// The language the texts are in: the alert's.
-    public var language: String { index.languages[ordinal].name }
+    package var language: String { index.languages[ordinal].name }
 
     /// The text for `key` in the alert's language, else the base language, with its placeholders
     /// filled; `nil` when neither has the key.
-    public func text(_ key: String, arguments: [LocalizableText.Argument] = []) -> String? {
+    package func text(_ key: String, arguments: [LocalizableText.Argument] = []) -> String? {
         // The alert's language, then the base language, without an array to hold the two.
         var candidate = ordinal
         while true {
@@ -52,11 +52,11 @@ public struct PresenterTexts: Sendable, Hashable {
 
     /// Two sets of texts are equal when they are in the same language: they come from the alert's
     /// catalog, which is not part of the alert's value.
-    public static func == (lhs: PresenterTexts, rhs: PresenterTexts) -> Bool {
+    package static func == (lhs: PresenterTexts, rhs: PresenterTexts) -> Bool {
         lhs.language == rhs.language
     }
 
-    public func hash(into hasher: inout Hasher) {
+    package func hash(into hasher: inout Hasher) {
         hasher.combine(language)
     }
 }

@@ -9,7 +9,7 @@ import Synchronization
 ///     .registering(PostgresError.self) { error in
 ///         Classification(code: "db.unavailable", category: .unavailable)
 ///     }
-///     .observing { event in logger.error("\(event.error)", metadata: ["ref": "\(event.referenceID ?? "-")"]) }
+///     .observing { event in logger.error("\(event.error)", metadata: ["ref": "\(event.classification.referenceID ?? "-")"]) }
 ///
 /// let alert = pipeline.alert(for: error, in: .acceptLanguage(request.headers["Accept-Language"] ?? ""))
 /// ```
@@ -36,7 +36,7 @@ public struct AlertPipeline: Sendable {
         /// the types listed with ``AlertPipeline/showingTexts(of:code:)`` are shown there.
         public var showsForeignLocalizedDescriptions: Bool
         /// How many times a throwing recovery may lead to a new alert in one presentation.
-        public var maximumRecoveryDepth: Int
+        package var maximumRecoveryDepth: Int
 
         /// The default settings: no debug details, foreign descriptions shown, three nested recoveries.
         public init(
@@ -208,7 +208,7 @@ public struct AlertPipeline: Sendable {
     }
 
     /// The pipeline with a rule for an NSError domain, and optionally one code of it.
-    public func registering(
+    package func registering(
         domain: String, code: Int? = nil, _ classify: @escaping @Sendable (any Error) -> Classification?
     ) -> AlertPipeline {
         var copy = self

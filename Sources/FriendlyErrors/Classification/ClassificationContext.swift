@@ -18,7 +18,7 @@ public struct ClassificationContext: Sendable, Hashable {
     /// Whom an alert is for, which decides whose texts it may show.
     ///
     /// A struct rather than an enum, so that a kind added later breaks no `switch`.
-    public struct Audience: Sendable, Hashable, CustomStringConvertible {
+    public struct Audience: Sendable, Hashable {
         // A number, not a name: a context is passed along the whole chain for every alert.
         private let kind: UInt8
         private init(_ kind: UInt8) { self.kind = kind }
@@ -33,7 +33,7 @@ public struct ClassificationContext: Sendable, Hashable {
         /// is made for this audience.
         public static let serverClient = Audience(1)
 
-        public var description: String { kind == 0 ? "processUser" : "serverClient" }
+        package var description: String { kind == 0 ? "processUser" : "serverClient" }
     }
 
     /// The fields, in one shared object: a context is passed down the whole classifier chain for

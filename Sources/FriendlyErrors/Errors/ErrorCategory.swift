@@ -11,7 +11,7 @@
 /// ```
 ///
 /// Two categories are equal when their names are.
-public struct ErrorCategory: Sendable, Hashable, CustomStringConvertible {
+public struct ErrorCategory: Sendable, Hashable {
     /// The fields, in one shared object: a category travels in every classification and alert, and
     /// one reference copies and releases in a fraction of what five fields cost.
     private final class Storage: Sendable {
@@ -66,7 +66,7 @@ public struct ErrorCategory: Sendable, Hashable, CustomStringConvertible {
             builtInOrdinal: builtInOrdinal)
     }
 
-    public var description: String { name }
+    package var description: String { name }
 
     public static func == (lhs: ErrorCategory, rhs: ErrorCategory) -> Bool {
         lhs.storage === rhs.storage || lhs.name == rhs.name

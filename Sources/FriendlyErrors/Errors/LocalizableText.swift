@@ -140,7 +140,7 @@ extension LocalizableText {
     /// Literals and interpolated values convert implicitly; a string goes to `%@`, an integer to
     /// `%d`/`%ld`/`%lld`/`%u`, a floating-point number to `%f`/`%.2f`. A value of the wrong kind for
     /// its placeholder is shown as well as possible, never crashes.
-    public struct Argument: Sendable, Hashable, CustomStringConvertible {
+    public struct Argument: Sendable, Hashable {
         enum Storage: Sendable, Hashable {
             case string(String)
             case integer(Int64)
@@ -181,7 +181,7 @@ extension LocalizableText {
         public static func double(_ value: Double) -> Argument { Argument(storage: .double(value)) }
 
         /// The argument as plain text, as `%@` shows it.
-        public var description: String {
+        package var description: String {
             switch storage {
             case .string(let value): value
             case .integer(let value): String(value)

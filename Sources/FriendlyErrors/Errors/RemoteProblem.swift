@@ -54,7 +54,7 @@ public struct RemoteProblem: Error, Sendable, CustomStringConvertible {
     public let traceID: String?
     /// The language the server's texts are in (its `language` member or `Content-Language`), the
     /// alert's language; `nil` when the alert is the status's generic one, in the client's language.
-    public let language: String?
+    package let language: String?
     /// How many seconds the server asked the client to wait before trying again (`Retry-After`);
     /// see ``retryDelay``.
     let retryDelaySeconds: Int64?

@@ -12,7 +12,7 @@ package import Foundation
 ///     var responseHeaders: [ResponseHeader] { [.retryAfter(seconds: retryAfterSeconds)] }
 /// }
 /// ```
-public struct ResponseHeader: Sendable, Hashable, CustomStringConvertible {
+public struct ResponseHeader: Sendable, Hashable {
     /// The field name, made only of RFC 9110 token characters (other characters are dropped).
     public let name: String
     /// The field value: printable ASCII, spaces and tabs only; every other byte — CR, LF, NUL,
@@ -40,7 +40,7 @@ public struct ResponseHeader: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// `Name: value`, as the header is sent.
-    public var description: String { "\(name): \(value)" }
+    package var description: String { "\(name): \(value)" }
 
     /// Whether this header has the given name, compared case-insensitively (ASCII).
     package func hasName(_ other: String) -> Bool {

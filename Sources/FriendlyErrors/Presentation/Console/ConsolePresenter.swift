@@ -52,7 +52,7 @@ public struct ConsolePresenter: AlertPresenter {
     /// input and takes every setting from the process's environment.
     ///
     /// Its labels (`reason:`, `help:`, the prompt) are in each alert's language, from the catalog of
-    /// the pipeline that made the alert (``Alert/presenterTexts``).
+    /// the pipeline that made the alert (the alert's presenter texts).
     ///
     /// - Parameters:
     ///   - output: where alerts and prompts are written: standard error by default.

@@ -33,7 +33,7 @@
 ///   isolates in it are shown as visible escapes (`\u{202E}`), as on the console. An unknown error's
 ///   own text is not in the alert, so it is not on the page.
 ///
-/// Labels come from ``Alert/presenterTexts`` (`html.*` keys: the status line, the reference ID's label,
+/// Labels come from the alert's presenter texts (`html.*` keys: the status line, the reference ID's label,
 /// the field problems' heading, "Try again", "Go back", "Go to the home page"), in the alert's language.
 /// Texts are capped as by the JSON presenter (at the same limits).
 public struct HTMLPresenter: AlertPresenter {
@@ -135,5 +135,5 @@ public struct HTMLPresenter: AlertPresenter {
     /// load or run but the page's own style element, the page cannot be framed, and no form or
     /// `<base>` works —
     /// `default-src 'none'; style-src 'sha256-…'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`.
-    public var contentSecurityPolicy: String { styleSheet.contentSecurityPolicy }
+    package var contentSecurityPolicy: String { styleSheet.contentSecurityPolicy }
 }
