@@ -5,6 +5,7 @@ import GRPCCore
 import GRPCNIOTransportHTTP2
 import GRPCProtobuf
 import SwiftProtobuf
+import Synchronization
 import Testing
 
 /// The client half: `FriendlyErrorsClientInterceptor` asks for the user's language and turns the
@@ -13,11 +14,12 @@ import Testing
     /// Calls `PlaceOrder` (or `ListItems`) with `scenario` on a fresh shop server, through a client
     /// with the client interceptor asking for `language`; returns the error the call threw.
     static func callThroughInterceptor(
-        _ scenario: String, streaming: Bool = false, language: LanguagePreference = LanguagePreference(["ja-JP"])
+        _ scenario: String, streaming: Bool = false, language: LanguagePreference = LanguagePreference(["ja-JP"]),
+        service: any RegistrableRPCService = ShopService()
     ) async throws -> RPCError {
         let server = GRPCServer(
             transport: .http2NIOPosix(address: .ipv4(host: "127.0.0.1", port: 0), transportSecurity: .plaintext),
-            services: [ShopService()],
+            services: [service],
             interceptors: [
                 FriendlyErrorsInterceptor(
                     domain: "shop.example.com", pipeline: AlertPipeline().addingCatalog(shopCatalog),
@@ -55,6 +57,42 @@ import Testing
                 throw Shop.NoError()
             }
         }
+    }
+
+    /// An app's error whose title and message are far longer than a client shows.
+    struct LongTexts: FriendlyError {
+        var text: String
+        var code: String { "shop.longTexts" }
+        var category: ErrorCategory { .conflict }
+        var title: LocalizableText { .verbatim(text) }
+        var message: LocalizableText { .verbatim(text) }
+    }
+
+    /// A title and a message of 10,000 characters (over 16 KiB of trailers whole, which the client's transport
+    /// refuses, failing the call as UNAVAILABLE) reach the client cut once by the server, at 2048 bytes of
+    /// whole characters with one `…`, and the client does not cut them again.
+    @Test(arguments: ["a", "長", "👍🏽"])
+    func aTenThousandCharacterTitleArrivesCutOnceEndingInOneEllipsis(_ character: String) async throws {
+        let text = String(repeating: character, count: 10_000)
+        let error = try await Self.callThroughInterceptor("any", service: ThrowingShop { LongTexts(text: text) })
+        let alert = AlertPipeline().unwrappingGRPCClientErrors().alert(for: error, in: "en")
+        #expect(alert.code == "shop.longTexts")
+        for shown in [alert.title, alert.message] {
+            #expect(shown.utf8.count <= 2048)
+            #expect(shown.utf8.count > 2030)
+            #expect(shown.hasSuffix("…"))
+            #expect(!shown.dropLast().hasSuffix("…"))
+            #expect(Array(text).starts(with: Array(shown.dropLast())))
+        }
+        // The console's plain layout, unwrapped: each text whole on its line.
+        let output = Mutex("")
+        let console = ConsolePresenter(
+            output: TextOutput { text in output.withLock { $0 += text } }, color: false, interactive: false,
+            plain: true, environment: [:])
+        _ = await console.present(alert)
+        let shown = output.withLock { $0 }
+        #expect(!shown.contains("……"))
+        #expect(shown.contains(alert.title))
     }
 
     @Test func anAppErrorComesBackAsTheServersProblemInJapaneseWithItsLink() async throws {
