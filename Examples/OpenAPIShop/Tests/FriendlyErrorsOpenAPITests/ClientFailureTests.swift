@@ -145,7 +145,7 @@ import Testing
             let problem = try #require(RemoteProblem(unwrapping: thrown))
             #expect(problem.status == status)
             #expect(problem.code == code)
-            #expect(problem.language != nil)  // the server's texts, in a known language: shown
+            #expect(problem.title != nil)  // the server's texts, in a known language: shown
             let alert = Self.pipeline.alert(for: thrown, in: LanguagePreference([language]))
             #expect(alert.code == code)
             #expect(alert.language == language)

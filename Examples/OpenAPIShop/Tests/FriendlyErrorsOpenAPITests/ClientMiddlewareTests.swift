@@ -58,7 +58,7 @@ import Testing
         let problem = try #require(error)
         #expect(problem.status == 402)
         #expect(problem.code == "account.insufficientFunds")
-        #expect(problem.language == "ja")
+        #expect(AlertPipeline().alert(for: problem, in: "en").language == "ja")
         #expect(problem.title == "残高が不足しています")
         #expect(problem.referenceID == "REF-7")
         let alert = AlertPipeline().alert(for: problem)
@@ -98,7 +98,7 @@ import Testing
         let problem = try #require(error)
         #expect(problem.status == 502)
         #expect(problem.code == "http.502")
-        #expect(problem.language == nil)  // not problem details: none of the body's text shown
+        #expect(problem.title == nil)  // not problem details: none of the body's text shown
         let alert = AlertPipeline().alert(for: problem, in: "en")
         #expect(!"\(alert.title) \(alert.message) \(alert.suggestion ?? "")".contains("nginx"))
     }
