@@ -14,10 +14,16 @@
 #                                     validated by `swift package dump-package` (below)
 #   <!-- compiled in: PAGE, PAGE -->  lines of two frameworks side by side: each line must be a line of a
 #                                     compiled block of those pages (checked by the extraction)
-#   <!-- skipped: REASON -->          not compiled, its reason printed The scratch packages live in .build-samples/ (git-ignored). An
-# integration's group is built in that integration's own scratch path (its "scratchPath" in
-# groups.json), so the framework is built there once: the first check of a group whose integration
-# was never built builds it (minutes for Vapor or Hummingbird).
+#   <!-- skipped: REASON -->          not compiled, its reason printed
+# and one that a module holds with more than the page shows:
+#   <!-- generated from: FOLDER -->   compiled in a module with the code swift-openapi-generator generates
+#                                     from FOLDER's openapi.yaml and openapi-generator-config.yaml (an
+#                                     example's generated client, such as Examples/OpenAPIShop's)
+# Code blocks in doc comments (`///`) are not pages: they are not compiled, and the extraction counts them.
+#
+# The scratch packages live in .build-samples/ (git-ignored). An integration's group is built in that
+# integration's own scratch path (its "scratchPath" in groups.json), so the framework is built there once:
+# the first check of a group whose integration was never built builds it (minutes for Vapor or Hummingbird).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 

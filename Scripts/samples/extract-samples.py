@@ -37,6 +37,12 @@ How a block becomes compilable:
     those pages (whose groups compile them); checked here, when the block's group is written.
   - `<!-- skipped: REASON -->`: not compiled. The check lists each such block with its reason. Any other
     comment there (the old `<!-- fragment -->`) is an error.
+- A block that calls code the app generates says where from, the same way:
+  `<!-- generated from: Examples/OpenAPIShop/Sources/ShopClient -->` compiles it as a module with that
+  folder's `openapi.yaml` and `openapi-generator-config.yaml` and swift-openapi-generator's build plugin
+  (which the group's dependencies must include), so it calls the example's real generated client.
+- Code blocks in doc comments (`///`) are symbol documentation, written with the symbol's own parameters:
+  they are not compiled. A group's "docComments" (globs of Swift files) are counted, so the check says so.
 - Later blocks import earlier ones with `@testable`, so the package is built in debug, as
   `swift build` does by default.
 
@@ -81,7 +87,10 @@ import sys
 
 ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
 # How a block that is not compiled as a module is checked (the comment on the line before it).
-MARKER = re.compile(r"^<!--\s*(manifest|compiled in:|skipped:|fragment)\s*(.*?)\s*-->$")
+MARKER = re.compile(r"^<!--\s*(manifest|compiled in:|skipped:|generated from:|fragment)\s*(.*?)\s*-->$")
+# The build plugin that a `<!-- generated from: FOLDER -->` block's module runs, and the files of FOLDER it reads.
+GENERATOR_PLUGIN = '.plugin(name: "OpenAPIGenerator", package: "swift-openapi-generator")'
+GENERATOR_FILES = ["openapi.yaml", "openapi-generator-config.yaml"]
 
 with open(os.path.join(ROOT, "Package.swift"), encoding="utf-8") as manifest:
     # The samples compile with the upcoming features of the root package's own targets.
@@ -105,6 +114,7 @@ class Block:
         self.line = line          # line of the first code line in the page
         self.text = text
         self.fragment = None       # None (a module), "manifest", "compiled in" or "skipped"
+        self.generated_from = None  # a module: the folder whose OpenAPI document its code is generated from
         self.argument = ""         # the pages of "compiled in", the reason of "skipped"
         self.module = ""
         self.kind = "library"     # library | script (main.swift) | main (@main)
@@ -148,7 +158,10 @@ def swift_blocks(page):
                              % (page, previous + 1))
                 if kind != "manifest" and not marker.group(2):
                     sys.exit("error: %s:%d: `<!-- %s: … -->` needs its pages or its reason" % (page, previous + 1, kind))
-                block.fragment, block.argument = kind, marker.group(2)
+                if kind == "generated from":
+                    block.generated_from = marker.group(2)
+                else:
+                    block.fragment, block.argument = kind, marker.group(2)
             blocks.append(block)
         i = end + 1
     return blocks
@@ -265,20 +278,18 @@ def classify(block):
 
 
 def page_stem(page, pages):
-    """The page's name as an identifier: its file's name (its preludes' too, `Scripts/samples/<group>/README.swift`),
-    but for a second page of the group with that name, its folder's (`Sources/FriendlyErrorsAdapters/README.md`
-    beside the root's `README.md` is `FriendlyErrorsAdapters`), so two pages of a group differ."""
-    def stem_of(path):
-        return os.path.splitext(os.path.basename(path))[0]
-    stem = stem_of(page)
-    first = next(other for other in pages if stem_of(other) == stem)
-    if first != page:
-        stem = os.path.basename(os.path.dirname(os.path.relpath(page, ROOT))) or stem
-    return re.sub(r"\W", "_", stem)
+    """The name `page` gives its modules: its file's name (`README`), or, when an earlier page of the group has
+    that name too, its folder's and its own (`FriendlyErrorsAdapters_README`)."""
+    stem = re.sub(r"\W", "_", os.path.splitext(os.path.basename(page))[0])
+    earlier = pages[:pages.index(page)]
+    if any(os.path.basename(other) == os.path.basename(page) for other in earlier):
+        stem = re.sub(r"\W", "_", os.path.basename(os.path.dirname(page))) + "_" + stem
+    return stem
 
 
-def module_name(page, pages, index):
-    return page_stem(page, pages) + "_%d" % index
+def module_name(page, index, stem=None):
+    stem = stem or re.sub(r"\W", "_", os.path.splitext(os.path.basename(page))[0])
+    return stem + "_%d" % index
 
 
 def swift_string(text):
@@ -378,6 +389,8 @@ def write_group(group, output):
         stem = page_stem(page, pages)
         prelude = None
         prelude_file = os.path.join(prelude_folder, stem + ".swift")
+        if not os.path.isfile(prelude_file):   # a page named like an earlier one: the name's prelude
+            prelude_file = os.path.join(prelude_folder, os.path.splitext(os.path.basename(page))[0] + ".swift")
         if not os.path.isfile(prelude_file):
             prelude_file = os.path.join(prelude_folder, "Prelude.swift")   # the group's, for every page
         if os.path.isfile(prelude_file):
@@ -388,11 +401,11 @@ def write_group(group, output):
             with open(os.path.join(sources, prelude, prelude + ".swift"), "w", encoding="utf-8") as file:
                 file.write("#sourceLocation(file: %s, line: 1)\n" % swift_string(os.path.abspath(prelude_file)))
                 file.write(prelude_text)
-            targets.append((prelude, "target", [], products))
+            targets.append((prelude, "target", [], products, []))
         visible = {}   # name → (module, kind): what earlier library blocks of the page declare
         page_imports = []   # what earlier blocks of the page import
         for block in swift_blocks(page):
-            block.module = module_name(page, pages, block.index)
+            block.module = module_name(page, block.index, stem)
             if block.fragment == "manifest":
                 wrap_manifest(block, os.path.join(output, "Manifests", block.module))
                 manifests.append((os.path.join(output, "Manifests", block.module), "%s:%d" % (page, block.line)))
@@ -426,8 +439,21 @@ def write_group(group, output):
                            (swift_string(os.path.join(ROOT, page)), block.line))
                 file.write(block.text)
                 file.write("#sourceLocation()\n")
+            plugins = []
+            if block.generated_from:
+                # The generator reads its document and configuration from the target's folder, as in the example.
+                if not any("swift-openapi-generator" in dependency for dependency in group.get("dependencies", [])):
+                    sys.exit("error: %s:%d: `generated from` needs swift-openapi-generator among the dependencies "
+                             "of samples group %s" % (page, block.line - 1, group["name"]))
+                for name in GENERATOR_FILES:
+                    source = os.path.join(ROOT, block.generated_from, name)
+                    if not os.path.isfile(source):
+                        sys.exit("error: %s:%d: `generated from` names %s, which has no %s" %
+                                 (page, block.line - 1, block.generated_from, name))
+                    shutil.copyfile(source, os.path.join(folder, name))
+                plugins.append(GENERATOR_PLUGIN)
             target_type = "target" if block.kind == "library" else "executableTarget"
-            targets.append((block.module, target_type, dependencies, products))
+            targets.append((block.module, target_type, dependencies, products, plugins))
             if block.kind == "library":
                 for name, kind in block.names.items():
                     visible[name] = (block.module, kind)
@@ -447,10 +473,11 @@ def write_group(group, output):
     manifest += ["        %s," % dependency.replace("{root}", root_from_package)
                  for dependency in group.get("dependencies", [])]
     manifest += ["    ],", "    targets: ["]
-    for name, target_type, dependencies, target_products in targets:
+    for name, target_type, dependencies, target_products, plugins in targets:
         listed = [swift_string(dependency) for dependency in dependencies] + target_products
-        manifest.append("        .%s(name: %s, dependencies: [%s])," %
-                        (target_type, swift_string(name), ", ".join(listed)))
+        manifest.append("        .%s(name: %s, dependencies: [%s]%s)," %
+                        (target_type, swift_string(name), ", ".join(listed),
+                         ", plugins: [%s]" % ", ".join(plugins) if plugins else ""))
     manifest += [
         "    ],",
         "    swiftLanguageModes: [.v6]",
@@ -511,9 +538,23 @@ def main():
               "%d checked line by line against compiled blocks, %d skipped" %
               (group["name"], len(blocks), count(None), package_folder(arguments.output, group),
                count("manifest"), count("compiled in"), count("skipped")))
+        documented = []
+        for pattern in group.get("docComments", []):
+            for path in sorted(glob.glob(os.path.join(ROOT, pattern), recursive=True)):
+                page = os.path.relpath(path, ROOT)
+                documented += [(page, block) for block in swift_blocks(page)]
+        if documented:
+            print("  not compiled: %d Swift block(s) in doc comments of %s (symbol documentation, fragments "
+                  "written with the documented symbol's own parameters and values)" %
+                  (len(documented), ", ".join(group["docComments"])))
+            if arguments.list:
+                for page, block in documented:
+                    print("  %s:%d  not compiled (doc comment)" % (page, block.line))
         for block in blocks:
             if arguments.list or block.fragment:
-                kind = {None: block.kind, "manifest": "manifest (wrapped, swift package dump-package)",
+                kind = {None: block.kind + (" with the code generated from " + block.generated_from
+                                            if block.generated_from else ""),
+                        "manifest": "manifest (wrapped, swift package dump-package)",
                         "compiled in": "lines compiled in " + block.argument,
                         "skipped": "SKIPPED: " + block.argument}[block.fragment]
                 print("  %s:%d  %s  %s" % (block.page, block.line, block.module, kind))

@@ -41,6 +41,34 @@ struct BuiltInCatalogTests {
         }
     }
 
+    /// The built-in catalog is made of the generated tables of string literals (issue 45): the same
+    /// texts, positions and diagnostics as the library's parser reads from the verbatim files.
+    @Test func literalTablesGiveTheCatalogTheParserReadsFromTheFiles() {
+        let literal = TranslationCatalog(literalTables: BuiltInStrings.literalTables)
+        let parsed = TranslationCatalog(stringsFiles: BuiltInStrings.files)
+        #expect(literal.tables == parsed.tables)
+        #expect(literal.locations == parsed.locations)
+        #expect(literal.diagnostics.map(\.description) == parsed.diagnostics.map(\.description))
+        #expect(literal.languages == parsed.languages)
+        #expect(TranslationCatalog.builtIn.tables == parsed.tables)
+    }
+
+    /// Every built-in category's catalog code is `category.<name>`, whether read from its literal table
+    /// or made for an app's category.
+    @Test func everyCategoryKeepsItsGenericTextsUnderCategoryAndItsName() {
+        for category in ErrorCategory.builtIn {
+            #expect(category.catalogCode == "category.\(category.name)")
+            let twin = ErrorCategory(
+                category.name, httpStatus: category.httpStatus, exitStatus: category.exitStatus,
+                isTransient: category.isTransient)
+            #expect(twin == category)
+            #expect(twin.catalogCode == category.catalogCode)
+            #expect(twin.builtInOrdinal == nil)
+        }
+        #expect(
+            ErrorCategory("paymentRequired", httpStatus: 402, exitStatus: 1).catalogCode == "category.paymentRequired")
+    }
+
     @Test func builtInCatalogParsesWithoutDiagnostics() {
         #expect(TranslationCatalog.builtIn.diagnostics.map(\.description) == [])
         #expect(TranslationCatalog.builtIn.languages.count == Self.shippedLanguages.count)

@@ -145,7 +145,7 @@ import Testing
     @Test func logsCanBeJoinedToResponsesByReferenceId() throws {
         let logged = LockedLines()
         let pipeline = AlertPipeline().observing { event in
-            logged.append("\(event.referenceID ?? "-") \(event.error)")
+            logged.append("\(event.classification.referenceID ?? "-") \(event.error)")
         }
         let response = pipeline.response(for: LeakyError(), to: ErrorRequest(acceptLanguage: "en"))
         let referenceID = try #require(response.alert.referenceID)

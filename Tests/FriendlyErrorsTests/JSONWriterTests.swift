@@ -186,7 +186,8 @@ import Testing
 // MARK: - Capping at grapheme boundaries
 
 @Suite struct GraphemeCapTests {
-    /// The longest whole-character start that fits with `…`, computed the obvious, slow way.
+    /// The longest whole-character start that fits with `…`, without the ellipses it ends with, computed
+    /// the obvious, slow way.
     private func reference(_ string: String, _ limit: Int) -> String {
         if string.utf8.count <= limit { return string }
         if limit < 3 { return "" }
@@ -195,6 +196,7 @@ import Testing
             if kept.utf8.count + character.utf8.count > limit - 3 { break }
             kept.append(character)
         }
+        while kept.last == "…" { kept.removeLast() }
         return kept + "…"
     }
 
@@ -208,6 +210,12 @@ import Testing
         #expect("Hello, world".cappedAtGraphemeBoundary(maxUTF8Bytes: 3) == "…")
         #expect("Hello, world".cappedAtGraphemeBoundary(maxUTF8Bytes: 2) == "")
         #expect("Bonjour 👋🏽".cappedAtGraphemeBoundary(maxUTF8Bytes: 12) == "Bonjour …")
+    }
+
+    @Test func aCutEndsInOneEllipsisWhereTheTextHadOneAlready() {
+        #expect("Wait… wait… wait…".cappedAtGraphemeBoundary(maxUTF8Bytes: 10) == "Wait…")
+        #expect("Wait…… and see".cappedAtGraphemeBoundary(maxUTF8Bytes: 13) == "Wait…")
+        #expect(String(repeating: "…", count: 10).cappedAtGraphemeBoundary(maxUTF8Bytes: 12) == "…")
     }
 
     @Test func neverSplitsAZWJSequence() {
@@ -227,6 +235,7 @@ import Testing
         "क्षि क्षि",
         "aé👍🏽ok👩🏽‍💻日本語\r\nend",
         "\u{1F3F4}\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F}!",
+        "Loading… …… done…",
     ])
     func agreesWithCharacterByCharacterCappingAtEveryLimit(text: String) {
         for limit in 0...(text.utf8.count + 1) {

@@ -16,13 +16,7 @@ import Testing
         #expect(Classification(code: "c", category: .internal, httpStatus: 404).logLevel == .notice)
     }
 
-    @Test func anErrorOrARuleOverridesTheDefault() {
-        struct Noisy: FriendlyError {
-            var code: String { "noisy" }
-            var category: ErrorCategory { .notFound }
-            var logLevel: LogLevel? { .warning }
-        }
-        #expect(AlertPipeline().classify(Noisy()).logLevel == .warning)
+    @Test func aRuleOverridesTheDefault() {
         let pipeline = AlertPipeline().registering(FrameworkHTTPError.self) { _ in
             var classification = Classification(code: "quiet", category: .internal)
             classification.logLevel = .info

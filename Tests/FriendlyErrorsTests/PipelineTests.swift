@@ -138,7 +138,7 @@ struct PipelineTests {
         let events = seen.value
         #expect(events.count == 1)
         #expect(events.first?.error is DatabaseFailure)
-        #expect(events.first?.referenceID == alert.referenceID)
+        #expect(events.first?.classification.referenceID == alert.referenceID)
     }
 
     @Test func errorWrappedTwiceIsClassifiedByItsInnermostKnownError() {

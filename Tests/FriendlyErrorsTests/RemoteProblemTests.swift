@@ -523,4 +523,79 @@ import Testing
         #expect(problem.message.defaultValue?.hasSuffix("あ…") == true)
         #expect(!RemoteProblem(status: 400, parts: RemoteProblem.Parts()).showsServerTexts)
     }
+
+    // MARK: Issue 47, item 10: a long server title
+
+    /// A server's error whose title and message are far longer than a client shows.
+    struct LongTexts: FriendlyError {
+        var text: String
+        var code: String { "shop.longTexts" }
+        var category: ErrorCategory { .conflict }
+        var title: LocalizableText { .verbatim(text) }
+        var message: LocalizableText { .verbatim(text) }
+    }
+
+    /// 10,000 characters of one kind each: ASCII, kana, a letter and its combining accent, and words that
+    /// end in an ellipsis of their own; 5,000 emoji with a skin tone (two scalars, 8 bytes: 10,000 would
+    /// make a body over the 64 KiB a client reads).
+    static let longTitles: [(name: String, text: String)] = [
+        ("ASCII", String(repeating: "a", count: 10_000)), ("kana", String(repeating: "あ", count: 10_000)),
+        ("emoji", String(repeating: "👍🏽", count: 5_000)), ("accent", String(repeating: "e\u{301}", count: 10_000)),
+        ("ellipses", String(repeating: "Wait… ", count: 1_666) + "Wait"),
+    ]
+
+    /// Whether `shown` is a start of `text` cut once: at most 2048 bytes, whole characters of `text`
+    /// and one `…`.
+    static func isCutOnce(_ shown: String, from text: String) -> Bool {
+        shown.utf8.count <= 2048 && shown.hasSuffix("…") && !shown.dropLast().hasSuffix("…")
+            && Array(text).starts(with: Array(shown.dropLast()))
+    }
+
+    @Test(arguments: longTitles.map(\.name))
+    func aTenThousandCharacterServerTitleIsCutOnceEndingInOneEllipsis(_ name: String) async throws {
+        let text = try #require(Self.longTitles.first { $0.name == name }?.text)
+        // This library's server, its body read back by a client and shown by its console.
+        let ours = RemoteProblemTests.received(
+            AlertPipeline().response(
+                for: LongTexts(text: text), to: ErrorRequest(acceptLanguage: "en"), writers: [JSONPresenter()]))
+        // Another server sending the whole title, raw and with its first characters escaped (the reader's
+        // other path).
+        let escaped =
+            String(text.prefix(100)).utf16.map { String(format: "\\u%04x", $0) }.joined() + text.dropFirst(100)
+        let raw = RemoteProblemTests.problem(409, #"{"language":"en","title":""# + text + #""}"#)
+        let escapes = RemoteProblemTests.problem(409, #"{"language":"en","title":""# + escaped + #""}"#)
+        // A gRPC or generated client's problem made from parts.
+        var parts = RemoteProblem.Parts()
+        parts.language = "en"
+        parts.title = text
+        let fromParts = RemoteProblem(status: 409, parts: parts)
+        for problem in [ours, raw, escapes, fromParts] {
+            let alert = AlertPipeline().alert(for: problem, in: "en")
+            #expect(Self.isCutOnce(alert.title, from: text), "\(alert.title.suffix(8))")
+            let captured = CapturedOutput()
+            _ = await consolePresenter(captured, layout: .plain).present(alert)
+            #expect(captured.text.contains(alert.title))
+            #expect(!captured.text.contains("……"))
+            // Shown again by a server of the client's own (a gateway): the cut text fits, uncut.
+            let again = RemoteProblemTests.received(
+                AlertPipeline().response(
+                    for: problem, to: ErrorRequest(acceptLanguage: "en"), writers: [JSONPresenter()]))
+            #expect(again.title == alert.title)
+        }
+    }
+
+    @Test(arguments: longTitles.map(\.name))
+    func aTextPlainBodyCapsALongTitleAsAProblemBodyDoes(_ name: String) throws {
+        let text = try #require(Self.longTitles.first { $0.name == name }?.text)
+        let response = AlertPipeline().response(
+            for: LongTexts(text: text), to: ErrorRequest(acceptLanguage: "en", accept: "text/plain"),
+            writers: [JSONPresenter(), PlainTextBodyWriter()])
+        let body = String(decoding: response.body, as: UTF8.self)
+        let lines = body.split(separator: "\n").map(String.init)
+        // "error: <title>" and "message: <message>", each cut once.
+        let title = try #require(lines.first?.split(separator: " ", maxSplits: 1).last.map(String.init))
+        #expect(Self.isCutOnce(title, from: text))
+        #expect(response.body.count < 4 * 2048 + 256)
+        #expect(!body.contains("……"))
+    }
 }

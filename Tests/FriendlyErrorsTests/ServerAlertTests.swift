@@ -21,11 +21,13 @@ import Testing
 
     @Test func anUnknownErrorKeepsOneReferenceIDInBothLanguagesAndTheEvent() throws {
         let seen = Box<[String]>([])
-        let pipeline = AlertPipeline().observing { event in seen.mutate { $0.append(event.referenceID ?? "-") } }
+        let pipeline = AlertPipeline().observing { event in
+            seen.mutate { $0.append(event.classification.referenceID ?? "-") }
+        }
         let answer = pipeline.serverAlert(for: Secret(), to: ErrorRequest(acceptLanguage: "de"))
         let reference = try #require(answer.alert.referenceID)
         #expect(answer.baseLanguageAlert.referenceID == reference)
-        #expect(answer.event.referenceID == reference)
+        #expect(answer.event.classification.referenceID == reference)
         #expect(seen.value == [reference])
         #expect(answer.event.logMessage == "Request failed: unexpected")
         #expect(!answer.alert.message.contains("hunter2") && !answer.baseLanguageAlert.message.contains("hunter2"))

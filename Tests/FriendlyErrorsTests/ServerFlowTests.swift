@@ -71,7 +71,7 @@ import Testing
     @Test func observersSeeEachResponseOnceWithTheSameReferenceID() {
         let seen = Box<[String]>([])
         let pipeline = AlertPipeline().observing { event in
-            seen.mutate { $0.append(event.referenceID ?? "-") }
+            seen.mutate { $0.append(event.classification.referenceID ?? "-") }
         }
         let response = pipeline.response(for: Secret(), to: ErrorRequest())
         #expect(seen.value == [response.alert.referenceID ?? "?"])

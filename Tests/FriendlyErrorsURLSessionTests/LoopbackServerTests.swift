@@ -131,6 +131,22 @@ final class LoopbackServer: @unchecked Sendable {
         #expect(error?.showsServerTexts == false)
     }
 
+    @Test func anEndlessTextPlainErrorBodyIsReadOnlyUpToTheCapToo() async throws {
+        // Text is no problem details, so it is never shown: the helper stops reading it as it stops a page.
+        let server = try LoopbackServer(
+            response: "HTTP/1.1 503 Service Unavailable\r\nContent-Type: text/plain; charset=utf-8\r\n"
+                + "Connection: close\r\n\r\n",
+            thenRepeating: String(repeating: "upstream timed out\n", count: 2048))
+        defer { server.stop() }
+        let url = URL(string: "http://127.0.0.1:\(server.port)/orders")!
+        let error = await #expect(throws: RemoteProblem.self) {
+            _ = try await URLSession(configuration: .ephemeral).friendlyData(for: URLRequest(url: url))
+        }
+        #expect(error?.status == 503)
+        #expect(error?.code == "http.503")
+        #expect(error?.showsServerTexts == false)
+    }
+
     @Test func aSuccessBodyLongerThanTheCapIsReadWhole() async throws {
         let body = String(repeating: "0123456789abcdef", count: 16 * 1024)  // 256 KiB
         let server = try LoopbackServer(

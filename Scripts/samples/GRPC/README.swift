@@ -21,3 +21,10 @@ extension Bundle {
     /// Stands for the `Bundle.module` SwiftPM generates for a target with resources.
     static var module: Bundle { .main }
 }
+
+/// Stands for the client protoc-gen-grpc-swift generates from the app's `.proto`.
+struct ShopServiceClient<Transport: ClientTransport>: Sendable {
+    let client: GRPCClient<Transport>
+    init(wrapping client: GRPCClient<Transport>) { self.client = client }
+    func placeOrder(item: String) async throws -> String { item }
+}

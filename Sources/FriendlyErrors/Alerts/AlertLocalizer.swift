@@ -6,9 +6,13 @@
 struct AlertLocalizer {
     let index: CatalogIndex
 
-    init(catalog: TranslationCatalog) {
-        // Only what lookups need: copying the whole catalog value would retain every table.
-        index = catalog.index
+    /// Always inlined, and the catalog borrowed: an initializer takes its arguments owned, so a call
+    /// that was not inlined would copy the whole catalog value (every table retained) for every alert.
+    @inline(__always)
+    init(catalog: borrowing TranslationCatalog) {
+        // Only what lookups need: copying the whole catalog value would retain every table. The calling
+        // thread's copy of the index, which the alert holds (issue 45).
+        index = catalog.index.forCurrentThread
     }
 
     /// The field of a code a text without a key is looked up as (`<code>.title`…).
@@ -17,7 +21,7 @@ struct AlertLocalizer {
     /// The alert for `classification` in the languages of `chain`, ordinals of the catalog's
     /// languages as ``TranslationCatalog/languageOrdinals(for:)`` gives them (never empty). `row` is
     /// the row of its code in the index, when the caller has it (``CatalogLookups/row(of:known:)``).
-    func alert(for classification: Classification, chain: [Int], row: Int?? = nil) -> Alert {
+    func alert(for classification: Classification, chain: LanguageChain, row: Int?? = nil) -> Alert {
         let row = row ?? index.codes[classification.code]
         let chain = self.chain(
             chain, code: classification.code, row: row, classification.title, classification.message,
@@ -111,7 +115,7 @@ struct AlertLocalizer {
     /// One text of `error`'s alert — its message, reason or suggestion — without building the rest:
     /// what Foundation's `LocalizedError` properties ask for, one at a time. The message falls back
     /// as the alert's does (the category's generic message, then the title).
-    func text(_ field: Field, of error: some FriendlyError, chain: [Int]) -> String? {
+    func text(_ field: Field, of error: some FriendlyError, chain: LanguageChain) -> String? {
         let row = index.codes[error.code]
         // In the base language there is no other language to choose: the error's texts are not read
         // for it (Foundation asks for three texts each time it bridges an error).
@@ -144,9 +148,9 @@ struct AlertLocalizer {
     /// also when an app's catalog was not loaded. An alert without texts of its own keeps `chain`.
     @inline(__always)
     private func chain(
-        _ chain: [Int], code: String, row: Int?, _ title: LocalizableText, _ message: LocalizableText,
+        _ chain: LanguageChain, code: String, row: Int?, _ title: LocalizableText, _ message: LocalizableText,
         _ reason: LocalizableText, _ suggestion: LocalizableText, recoveries: [Recovery], fieldProblems: [FieldProblem]
-    ) -> [Int] {
+    ) -> LanguageChain {
         let base = CatalogIndex.baseOrdinal
         guard let first = chain.first, first != base else { return chain }
         // A code no catalog has, and texts without keys: no language has any of them, so the
@@ -155,7 +159,7 @@ struct AlertLocalizer {
             recoveries.isEmpty, fieldProblems.isEmpty
         {
             let hasOwnText = title.hasDefault || message.hasDefault || reason.hasDefault || suggestion.hasDefault
-            return hasOwnText ? [base] : chain
+            return hasOwnText ? Self.baseOnly : chain
         }
         // The first language has the code's title: what the loop below finds first, found directly
         // (the common Foundation error, whose texts every catalog language has).
@@ -178,10 +182,13 @@ struct AlertLocalizer {
                 let problemLookup = lookup.forCode(problem.code, alertCode: code)
                 translated = Self.note(problemLookup.has(problem.text, field: .message, in: ordinal), &hasOwnText)
             }
-            if translated { return position == 0 ? chain : Array(chain[position...]) }
+            if translated { return position == 0 ? chain : chain.suffix(from: position) }
         }
-        return hasOwnText ? [base] : chain
+        return hasOwnText ? Self.baseOnly : chain
     }
+
+    /// The base language alone: the chain of an alert whose only texts are its defaults.
+    private static let baseOnly = LanguageChain([CatalogIndex.baseOrdinal])
 
     /// Whether a text was `found` in a language, noting in `hasOwnText` that it is one of the
     /// alert's own (`found` is `nil` for a text that is not).
@@ -218,11 +225,11 @@ struct AlertLocalizer {
     /// and the index are arrays the catalog shares.
     struct Lookup {
         let index: CatalogIndex
-        let chain: [Int]
+        let chain: LanguageChain
         /// The code's number in the index; `nil` when no language has a text for it.
         let row: Int?
 
-        init(index: CatalogIndex, chain: [Int], code: String) {
+        init(index: CatalogIndex, chain: LanguageChain, code: String) {
             self.init(index: index, chain: chain, row: index.codes[code])
         }
 
@@ -233,7 +240,7 @@ struct AlertLocalizer {
         }
 
         /// A lookup for the code whose row (`index.codes[code]`) the caller already has.
-        init(index: CatalogIndex, chain: [Int], row: Int?) {
+        init(index: CatalogIndex, chain: LanguageChain, row: Int?) {
             self.index = index
             self.chain = chain
             self.row = row

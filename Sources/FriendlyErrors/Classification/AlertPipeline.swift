@@ -9,7 +9,7 @@ import Synchronization
 ///     .registering(PostgresError.self) { error in
 ///         Classification(code: "db.unavailable", category: .unavailable)
 ///     }
-///     .observing { event in logger.error("\(event.error)", metadata: ["ref": "\(event.referenceID ?? "-")"]) }
+///     .observing { event in logger.error("\(event.error)", metadata: ["ref": "\(event.classification.referenceID ?? "-")"]) }
 ///
 /// let alert = pipeline.alert(for: error, in: .acceptLanguage(request.headers["Accept-Language"] ?? ""))
 /// ```
@@ -118,8 +118,9 @@ public struct AlertPipeline: Sendable {
     public func classify(_ error: any Error, context: ClassificationContext = .processUser)
         -> Classification
     {
-        // A local, so the closure captures the chain alone, not a copy of the whole pipeline.
-        let chain = self.chain
+        // A local, so the closure captures the chain alone, not a copy of the whole pipeline: the calling
+        // thread's copy of it, which no other thread retains (issue 45).
+        let chain = self.chain.forCurrentThread
         // An unknown error with a framework's client error status is classified by that status below,
         // so the fallback's reference ID would be thrown away: none is drawn.
         let frameworkStatus = context.frameworkStatus.flatMap { (400...599).contains($0) ? $0 : nil }
@@ -208,7 +209,7 @@ public struct AlertPipeline: Sendable {
     }
 
     /// The pipeline with a rule for an NSError domain, and optionally one code of it.
-    public func registering(
+    package func registering(
         domain: String, code: Int? = nil, _ classify: @escaping @Sendable (any Error) -> Classification?
     ) -> AlertPipeline {
         var copy = self
@@ -310,11 +311,29 @@ private final class ClassifierChain: Sendable {
     /// How many of the links can answer for a server's client
     /// (``ClassificationContext/Audience/serverClient``); the rest would pass every error on.
     let serverClientCount: Int
+    /// Copies of this chain for threads (empty in a copy): each classification retains its thread's
+    /// (``forCurrentThread``), not an object every core retains (issue 45). Made with the chain and freed
+    /// with it, so a dropped pipeline's classifiers and rules are freed with it.
+    private let threadCopies: ThreadCopies<ClassifierChain>
+
+    /// The copy of this chain that the calling thread reads: the same links, in an array of its own.
+    var forCurrentThread: ClassifierChain { threadCopies.current ?? self }
 
     init(links: [any ErrorClassifier], fallback: FallbackClassifier, serverClientCount: Int? = nil) {
+        let count = min(serverClientCount ?? links.count, links.count)
         self.links = links
         self.fallback = fallback
-        self.serverClientCount = min(serverClientCount ?? links.count, links.count)
+        self.serverClientCount = count
+        // `map`: each copy's links in a buffer of its own.
+        threadCopies = ThreadCopies { ClassifierChain(copying: links.map { $0 }, fallback: fallback, count) }
+    }
+
+    /// A copy for a thread.
+    private init(copying links: [any ErrorClassifier], fallback: FallbackClassifier, _ serverClientCount: Int) {
+        self.links = links
+        self.fallback = fallback
+        self.serverClientCount = serverClientCount
+        threadCopies = .none
     }
 
     /// The chain from link `stage` on. Each link gets the rest as a non-escaping closure, so

@@ -38,7 +38,7 @@ public struct Classification: Sendable {
     /// no classifier can pass itself off as the fallback.
     public internal(set) var isUnexpected: Bool
     /// The error's own description, only when the pipeline was configured to include debug details.
-    public var debugDetail: String?
+    package var debugDetail: String?
     /// Headers a response for this error carries (`Retry-After`, `WWW-Authenticate`, `Allow`,
     /// `Location`), from the error, a rule or the framework.
     public var responseHeaders: [ResponseHeader]
@@ -125,7 +125,7 @@ extension Classification {
             message: error.message, reason: error.reason, suggestion: error.suggestion, recoveries: error.recoveries,
             httpStatusOverride: nil, exitStatusOverride: nil, location: error.location, referenceID: nil,
             isUnexpected: false, debugDetail: nil, responseHeaders: error.responseHeaders,
-            fieldProblems: error.fieldProblems, logLevelOverride: error.logLevel)
+            fieldProblems: error.fieldProblems, logLevelOverride: nil)
     }
 
     /// The classification of a problem a server answered with (the built-in rule for ``RemoteProblem``,

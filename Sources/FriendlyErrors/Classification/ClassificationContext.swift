@@ -42,10 +42,6 @@ public struct ClassificationContext: Sendable, Hashable {
     private final class Storage: Sendable {
         let fields: Fields
         init(_ fields: Fields) { self.fields = fields }
-
-        /// The context of `alert(for:)` without one: shared, so that it is never allocated.
-        static let processUser = Storage(
-            Fields(audience: .processUser, metadata: [:], httpStatus: nil, responseHeaders: [], message: nil))
     }
 
     private struct Fields: Sendable, Hashable {
@@ -54,44 +50,53 @@ public struct ClassificationContext: Sendable, Hashable {
         var httpStatus: Int?
         var responseHeaders: [ResponseHeader]
         var message: String?
+
+        /// The context of `alert(for:)` without one.
+        static let processUser = Fields(
+            audience: .processUser, metadata: [:], httpStatus: nil, responseHeaders: [], message: nil)
     }
 
-    private var storage: Storage
+    /// `nil` for a person at this process with nothing more: the context of `alert(for:)` without one
+    /// is then no object at all, so passing it writes no reference count that every thread shares
+    /// (issue 45).
+    private var storage: Storage?
+
+    private var fields: Fields { storage?.fields ?? .processUser }
 
     /// Changes one field: a new storage, as others may share this one.
     private mutating func update(_ change: (inout Fields) -> Void) {
-        var fields = storage.fields
+        var fields = self.fields
         change(&fields)
         storage = Storage(fields)
     }
 
     /// Whom the alert is for: ``Audience/processUser`` unless said otherwise.
     public var audience: Audience {
-        get { storage.fields.audience }
+        get { storage?.fields.audience ?? .processUser }
         set { update { $0.audience = newValue } }
     }
     /// String metadata for logs and metrics (`"request.id"`, `"request.method"`, `"request.path"`…).
     /// Never shown to users.
     public var metadata: [String: String] {
-        get { storage.fields.metadata }
+        get { storage?.fields.metadata ?? [:] }
         set { update { $0.metadata = newValue } }
     }
     /// The HTTP status the framework answers this error with, if it has one of its own (an
     /// ``ErrorRequest``'s ``ErrorRequest/frameworkStatus``).
     package var frameworkStatus: Int? {
-        get { storage.fields.httpStatus }
+        get { storage?.fields.httpStatus }
         set { update { $0.httpStatus = newValue } }
     }
     /// Headers the framework sends with this error (`Allow`, `Retry-After`, `WWW-Authenticate`…).
     package var frameworkHeaders: [ResponseHeader] {
-        get { storage.fields.responseHeaders }
+        get { storage?.fields.responseHeaders ?? [] }
         set { update { $0.responseHeaders = newValue } }
     }
     /// The framework error's own text for users (Hummingbird's `HTTPError` message, Vapor's
     /// `reason`), used as the message of an error classified by the framework's status. An error's
     /// own text may hold internals: pass it only when the app said these texts are for users.
     package var frameworkMessage: String? {
-        get { storage.fields.message }
+        get { storage?.fields.message }
         set { update { $0.message = newValue } }
     }
 
@@ -113,7 +118,7 @@ public struct ClassificationContext: Sendable, Hashable {
     ) {
         let (httpStatus, responseHeaders, message) = (frameworkStatus, frameworkHeaders, frameworkMessage)
         if audience == .processUser, metadata.isEmpty, httpStatus == nil, responseHeaders.isEmpty, message == nil {
-            storage = .processUser
+            storage = nil
         } else {
             storage = Storage(
                 Fields(
@@ -123,10 +128,10 @@ public struct ClassificationContext: Sendable, Hashable {
     }
 
     public static func == (lhs: ClassificationContext, rhs: ClassificationContext) -> Bool {
-        lhs.storage === rhs.storage || lhs.storage.fields == rhs.storage.fields
+        lhs.storage === rhs.storage || lhs.fields == rhs.fields
     }
 
     public func hash(into hasher: inout Hasher) {
-        hasher.combine(storage.fields)
+        hasher.combine(fields)
     }
 }

@@ -22,13 +22,10 @@ public struct ClassificationEvent: Sendable {
     /// The level to log this error at: the classification's (see ``Classification/logLevel``).
     public var logLevel: LogLevel { classification.logLevel }
 
-    /// The reference ID shown to the user, for unexpected errors.
-    public var referenceID: String? { classification.referenceID }
-
     /// The metadata every integration logs this error with, under the same keys everywhere:
     /// `error.type` (the stable code, as OpenTelemetry names it), `error.category`, `error.reference_id` (for
     /// unexpected errors) and, for a server's client, `http.response.status_code`; each value made into the
-    /// logger's own type by `value`. The caller's own ``metadata`` is not repeated.
+    /// logger's own type by `value`. The context's own ``ClassificationContext/metadata`` is not repeated.
     ///
     /// ```swift
     /// logger.log(level: .init(event.logLevel), "\(event.logMessage)", metadata: event.logMetadata { .string($0) })

@@ -16,7 +16,7 @@ extension AlertPipeline {
     /// Does the whole flow for one error: classifies it, presents the alert with the task's
     /// presenter (see ``AlertPresentationSystem``), runs the chosen recovery exactly once, and, if
     /// the recovery throws, presents that error as a new alert (up to
-    /// ``Configuration/maximumRecoveryDepth`` times).
+    /// `maximumRecoveryDepth` times).
     ///
     /// ```swift
     /// do { try await sync() } catch {

@@ -19,7 +19,7 @@ extension AlertPipeline {
     ///   response, and sent as `Content-Language`.
     /// - The body is written by the writer the request's `Accept` prefers among `writers`: by
     ///   default problem+json (``JSONPresenter``), a web page when `Accept` prefers `text/html` (a
-    ///   browser's navigation, ``HTMLPresenter/standard``), or plain text when it prefers
+    ///   browser's navigation, `HTMLPresenter()`), or plain text when it prefers
     ///   `text/plain` (``PlainTextBodyWriter``). The highest quality wins, then the more specific
     ///   range (`text/plain` before `text/*` before `*/*`), then the earlier writer; the first writer
     ///   answers when `Accept` names none. Every body gets the same status and headers
@@ -47,7 +47,7 @@ extension AlertPipeline {
     ///   - writers: the bodies the server can answer with, in order of preference on a tie; the
     ///     first also answers a client that accepts none of them. None (the default): problem+json
     ///     (``JSONPresenter``, also the answer when `Accept` names none), the page of
-    ///     ``HTMLPresenter/standard`` and ``PlainTextBodyWriter``.
+    ///     `HTMLPresenter()` and ``PlainTextBodyWriter``.
     public func response(
         for error: any Error, to request: ErrorRequest, writers: [any ErrorBodyWriter] = []
     ) -> ErrorResponse {

@@ -9,7 +9,7 @@ final class InstalledPipeline: Sendable {
     let pipeline: AlertPipeline
     let localizer: AlertLocalizer
     /// ``LanguagePreference/process`` negotiated over the pipeline's catalog, as ordinals.
-    let processChain: [Int]
+    let processChain: LanguageChain
 
     init(_ pipeline: AlertPipeline) {
         self.pipeline = pipeline

@@ -12,44 +12,35 @@
 ///
 /// Two categories are equal when their names are.
 public struct ErrorCategory: Sendable, Hashable {
-    /// The fields, in one shared object: a category travels in every classification and alert, and
-    /// one reference copies and releases in a fraction of what five fields cost.
-    private final class Storage: Sendable {
-        let name: String
-        let httpStatus: Int
-        let exitStatus: Int32
-        let isTransient: Bool
-        let catalogCode: String
-        /// The position in `builtIn` of a built-in category, else -1.
-        let builtInOrdinal: Int
-
-        init(name: String, httpStatus: Int, exitStatus: Int32, isTransient: Bool, builtInOrdinal: Int) {
-            self.name = name
-            self.httpStatus = httpStatus
-            self.exitStatus = exitStatus
-            self.isTransient = isTransient
-            self.builtInOrdinal = builtInOrdinal
-            catalogCode = "category." + name
-        }
-    }
-
-    private let storage: Storage
+    // The fields inline, no class: a category travels in every classification and alert, and a shared
+    // object would have its reference count written by every alert on every thread (issue 45). A
+    // built-in category's name is a string literal, which is never counted; so is its catalog code.
 
     /// The stable name, used in keys (`category.<name>.title`) and in machine output.
-    public var name: String { storage.name }
+    public var name: String { storedName }
     /// The HTTP status a server answers with for this kind of failure (always 4xx or 5xx).
-    public var httpStatus: Int { storage.httpStatus }
+    public var httpStatus: Int { Int(status) }
     /// The process exit status a command-line tool ends with (sysexits.h where one fits, else 1).
-    public var exitStatus: Int32 { storage.exitStatus }
+    public var exitStatus: Int32 { Int32(exit) }
     /// Whether the same operation may succeed if tried again later without changing anything.
-    public var isTransient: Bool { storage.isTransient }
-    /// `category.<name>`: the code the catalog keeps this category's generic texts under, built
-    /// once here rather than for every alert that falls back to them.
-    var catalogCode: String { storage.catalogCode }
+    public var isTransient: Bool { transient }
+    private let storedName: String
+    private let transient: Bool
+    private let status: UInt16
+    private let exit: UInt8
+    /// The position in `builtIn` of a built-in category, else -1.
+    private let ordinal: Int8
+
+    /// `category.<name>`: the code the catalog keeps this category's generic texts under. A built-in
+    /// category's is a literal read from a table; an app's own is made when asked for (a catalog looks
+    /// it up only for an error without texts of its own).
+    var catalogCode: String {
+        ordinal >= 0 ? Self.builtInCatalogCodes[Int(ordinal)] : "category." + storedName
+    }
     /// The position in ``builtIn`` of a built-in category, else `nil`: a catalog keeps the rows of
     /// the built-in categories' generic texts in an array, so an alert that falls back to them
     /// hashes nothing.
-    var builtInOrdinal: Int? { storage.builtInOrdinal < 0 ? nil : storage.builtInOrdinal }
+    var builtInOrdinal: Int? { ordinal < 0 ? nil : Int(ordinal) }
 
     /// A category with its name and what each medium derives from it.
     ///
@@ -59,17 +50,26 @@ public struct ErrorCategory: Sendable, Hashable {
         self.init(name, httpStatus: httpStatus, exitStatus: exitStatus, isTransient: isTransient, builtInOrdinal: -1)
     }
 
-    private init(_ name: String, httpStatus: Int, exitStatus: Int32, isTransient: Bool = false, builtInOrdinal: Int) {
-        storage = Storage(
-            name: name, httpStatus: (400...599).contains(httpStatus) ? httpStatus : 500,
-            exitStatus: (1...125).contains(exitStatus) ? exitStatus : 1, isTransient: isTransient,
-            builtInOrdinal: builtInOrdinal)
+    private init(_ name: String, httpStatus: Int, exitStatus: Int32, isTransient: Bool = false, builtInOrdinal: Int8) {
+        storedName = name
+        status = UInt16((400...599).contains(httpStatus) ? httpStatus : 500)
+        exit = UInt8((1...125).contains(exitStatus) ? exitStatus : 1)
+        transient = isTransient
+        ordinal = builtInOrdinal
     }
+
+    /// `category.<name>` of each built-in category, by ordinal: literals, in the order of ``builtIn``.
+    private static let builtInCatalogCodes: [String] = [
+        "category.invalidInput", "category.invalidData", "category.notFound", "category.unauthenticated",
+        "category.permissionDenied", "category.conflict", "category.unavailable", "category.timeout",
+        "category.rateLimited", "category.insufficientStorage", "category.ioFailure", "category.configuration",
+        "category.cancelled", "category.internal", "category.unknown",
+    ]
 
     package var description: String { name }
 
     public static func == (lhs: ErrorCategory, rhs: ErrorCategory) -> Bool {
-        lhs.storage === rhs.storage || lhs.name == rhs.name
+        (lhs.ordinal >= 0 && lhs.ordinal == rhs.ordinal) || lhs.storedName == rhs.storedName
     }
     public func hash(into hasher: inout Hasher) { hasher.combine(name) }
 }

@@ -73,9 +73,6 @@ public protocol FriendlyError: LocalizedError {
     var responseHeaders: [ResponseHeader] { get }
     /// Problems with single parts of the request or file, one per field. Defaults to none.
     var fieldProblems: [FieldProblem] { get }
-    /// How loud this error is in an operator's log; `nil` (the default) for the level its category,
-    /// severity and status give (see ``Classification/logLevel``).
-    var logLevel: LogLevel? { get }
     /// The place in a file the error is about (a malformed line of a configuration), shown with an
     /// excerpt on the console; none by default. Several places: one per field problem
     /// (``FieldProblem/location``).
@@ -92,6 +89,5 @@ extension FriendlyError {
     public var recoveries: [Recovery] { [] }
     public var responseHeaders: [ResponseHeader] { [] }
     public var fieldProblems: [FieldProblem] { [] }
-    public var logLevel: LogLevel? { nil }
     public var location: FileLocation? { nil }
 }

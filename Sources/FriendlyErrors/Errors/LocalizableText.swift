@@ -21,7 +21,7 @@
 /// ``FriendlyError`` with code `storage.diskFull` is looked up as `storage.diskFull.message`.
 public struct LocalizableText: Sendable, Hashable {
     /// The catalog key, or `nil` to derive it from the error's code and the field (`<code>.title`…).
-    /// An empty key marks a finished text that is never looked up (see ``verbatim(_:)`` and ``empty``).
+    /// An empty key marks a finished text that is never looked up (see ``verbatim(_:)``).
     public var key: String?
     /// The base-language text with printf-style placeholders, used when no catalog has the key.
     public var defaultValue: String? {

@@ -20,7 +20,7 @@ package import Foundation
 /// The server's texts are already in the language the client asked for (see
 /// ``LanguagePreference/acceptLanguageValue``): they are never looked up in the client's catalogs,
 /// and the alert made from them (``AlertPipeline/alert(for:in:context:)``: its message, reason,
-/// suggestion, field problems and links) is in their language, its labels (OK,
+/// suggestion, field problems and links) is in their language (`language`), its labels (OK,
 /// Cancel, the console's `reason:`) included — never a mix of the server's language and the client's.
 public struct RemoteProblem: Error, Sendable, CustomStringConvertible {
     /// The HTTP status the response had.
@@ -92,7 +92,7 @@ public struct RemoteProblem: Error, Sendable, CustomStringConvertible {
         self.showsServerTexts = showsServerTexts
     }
 
-    /// The server's title, in the language of its texts, when they are shown; `nil` for the status's generic
+    /// The server's title, in `language`, when its texts are shown; `nil` for the status's generic
     /// alert (whose title is the client's own) and when the server sent none.
     public var title: String? {
         guard showsServerTexts, let text = titleText.defaultValue, !text.isEmpty else { return nil }

@@ -72,7 +72,7 @@ public struct TextOutput: Sendable {
     /// let output = TextOutput.standardError.sanitizingForTerminal()
     /// output.write("Cannot read '\(path)'.\n")    // a path holding ESC ] 52 cannot set the clipboard
     /// ```
-    public func sanitizingForTerminal() -> TextOutput {
+    package func sanitizingForTerminal() -> TextOutput {
         let sink = self.sink
         return TextOutput(fileDescriptor: fileDescriptor) { text in sink(TerminalSanitizer.sanitize(text)) }
     }

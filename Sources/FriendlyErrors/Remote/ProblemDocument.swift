@@ -34,14 +34,10 @@ struct ProblemDocument: Sendable {
         var detail: String?
     }
 
-    /// `text`, cut at a character and ended with `…` when it is longer than `limit` UTF-8 bytes.
+    /// `text`, cut before a character (a grapheme cluster: never between a letter and its accent or inside
+    /// an emoji) and ended with one `…` when it is longer than `limit` UTF-8 bytes.
     static func capped(_ text: String, limit: Int) -> String {
-        guard text.utf8.count > limit else { return text }
-        let bytes = Array(text.utf8.prefix(limit))
-        var end = max(0, limit - 3)
-        // Back to the start of a UTF-8 sequence (a continuation byte is 10xxxxxx).
-        while end > 0, bytes[end] & 0xC0 == 0x80 { end -= 1 }
-        return String(decoding: bytes[..<end], as: UTF8.self) + "…"
+        text.cappedAtGraphemeBoundary(maxUTF8Bytes: limit)
     }
 }
 

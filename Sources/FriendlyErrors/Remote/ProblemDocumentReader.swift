@@ -424,13 +424,16 @@ struct ProblemDocumentReader {
         UTF8.encode(scalar) { text.append($0) }
     }
 
-    /// `utf8` as a string of at most `limit` bytes: a longer one is cut before a character that
-    /// would cross the limit and ends with `…`.
+    /// `utf8` as a string of at most `limit` bytes: a longer one is cut before the character (grapheme
+    /// cluster) that would cross the limit and ends with one `…` (`cappedAtGraphemeBoundary`, as the
+    /// presenters cut). Only the start that can be kept is decoded, with a whole character after it.
     private static func capped(_ utf8: ArraySlice<UInt8>, limit: Int) -> String {
         guard utf8.count > limit else { return String(decoding: utf8, as: UTF8.self) }
-        var end = utf8.startIndex + max(0, limit - 3)
-        // Back to the start of a UTF-8 sequence (never inside one: a continuation byte is 10xxxxxx).
-        while end > utf8.startIndex, utf8[end] & 0xC0 == 0x80 { end -= 1 }
-        return String(decoding: utf8[utf8.startIndex..<end], as: UTF8.self) + "…"
+        // The limit, one more scalar (at most 4 bytes) to tell whether the last kept one ends a character,
+        // and the rest of the sequence it ends in (a continuation byte is 10xxxxxx).
+        var end = min(utf8.endIndex, utf8.startIndex + limit + 4)
+        while end < utf8.endIndex, utf8[end] & 0xC0 == 0x80 { end += 1 }
+        return String(decoding: utf8[utf8.startIndex..<end], as: UTF8.self).cappedAtGraphemeBoundary(
+            maxUTF8Bytes: limit)
     }
 }

@@ -31,7 +31,7 @@ extension RemoteProblem {
     ///   `retry`.
     /// - `Retry-After` (seconds or an IMF-fixdate), a `retry` action or a transient category gives a
     ///   retry recovery that first waits the delay asked for; a server asking for more than
-    ///   ``maximumRetryDelay`` (5 minutes) gets none.
+    ///   `maximumRetryDelay` (5 minutes) gets none.
     ///
     /// - Parameters:
     ///   - status: the response's HTTP status.

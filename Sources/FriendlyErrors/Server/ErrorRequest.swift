@@ -30,7 +30,7 @@ public struct ErrorRequest: Sendable, Hashable {
     public var referer: String?
     /// A nonce for a page's style element, when the app sends its own Content-Security-Policy with
     /// styles allowed by nonce; `nil` (the default) sends the page with a policy allowing its style
-    /// by hash (``HTMLPresenter/contentSecurityPolicy``). Only base64 characters are kept.
+    /// by hash (`contentSecurityPolicy`). Only base64 characters are kept.
     public var styleNonce: String?
     /// Metadata for the pipeline's observers (`"request.id"`, `"request.method"`, `"request.path"`).
     /// Never shown to the client.

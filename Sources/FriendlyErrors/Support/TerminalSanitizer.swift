@@ -29,7 +29,7 @@
 /// It is the one sanitiser for text that leaves for a terminal: the console presenter, the
 /// `description` of ``CatalogDiagnostic`` and of the testing module's problems and reports, and
 /// every line the `friendly-errors` tool writes use it. An app that prints untrusted text itself
-/// can too, or write through ``TextOutput/sanitizingForTerminal()``:
+/// can too, or write through `TextOutput.sanitizingForTerminal()`:
 ///
 /// ```swift
 /// print(TerminalSanitizer.sanitize(fileName))   // "\u{1B}]0;evil\u{07}report.txt"

@@ -5,6 +5,7 @@ import GRPCCore
 import GRPCNIOTransportHTTP2
 import GRPCProtobuf
 import SwiftProtobuf
+import Synchronization
 import Testing
 
 /// The client half: `FriendlyErrorsClientInterceptor` asks for the user's language and turns the
@@ -13,11 +14,12 @@ import Testing
     /// Calls `PlaceOrder` (or `ListItems`) with `scenario` on a fresh shop server, through a client
     /// with the client interceptor asking for `language`; returns the error the call threw.
     static func callThroughInterceptor(
-        _ scenario: String, streaming: Bool = false, language: LanguagePreference = LanguagePreference(["ja-JP"])
+        _ scenario: String, streaming: Bool = false, language: LanguagePreference = LanguagePreference(["ja-JP"]),
+        service: any RegistrableRPCService = ShopService()
     ) async throws -> RPCError {
         let server = GRPCServer(
             transport: .http2NIOPosix(address: .ipv4(host: "127.0.0.1", port: 0), transportSecurity: .plaintext),
-            services: [ShopService()],
+            services: [service],
             interceptors: [
                 FriendlyErrorsInterceptor(
                     domain: "shop.example.com", pipeline: AlertPipeline().addingCatalog(shopCatalog),
@@ -57,13 +59,49 @@ import Testing
         }
     }
 
+    /// An app's error whose title and message are far longer than a client shows.
+    struct LongTexts: FriendlyError {
+        var text: String
+        var code: String { "shop.longTexts" }
+        var category: ErrorCategory { .conflict }
+        var title: LocalizableText { .verbatim(text) }
+        var message: LocalizableText { .verbatim(text) }
+    }
+
+    /// A title and a message of 10,000 characters (over 16 KiB of trailers whole, which the client's transport
+    /// refuses, failing the call as UNAVAILABLE) reach the client cut once by the server, at 2048 bytes of
+    /// whole characters with one `…`, and the client does not cut them again.
+    @Test(arguments: ["a", "長", "👍🏽"])
+    func aTenThousandCharacterTitleArrivesCutOnceEndingInOneEllipsis(_ character: String) async throws {
+        let text = String(repeating: character, count: 10_000)
+        let error = try await Self.callThroughInterceptor("any", service: ThrowingShop { LongTexts(text: text) })
+        let alert = AlertPipeline().unwrappingGRPCClientErrors().alert(for: error, in: "en")
+        #expect(alert.code == "shop.longTexts")
+        for shown in [alert.title, alert.message] {
+            #expect(shown.utf8.count <= 2048)
+            #expect(shown.utf8.count > 2030)
+            #expect(shown.hasSuffix("…"))
+            #expect(!shown.dropLast().hasSuffix("…"))
+            #expect(Array(text).starts(with: Array(shown.dropLast())))
+        }
+        // The console's plain layout, unwrapped: each text whole on its line.
+        let output = Mutex("")
+        let console = ConsolePresenter(
+            output: TextOutput { text in output.withLock { $0 += text } }, color: false, interactive: false,
+            plain: true, environment: [:])
+        _ = await console.present(alert)
+        let shown = output.withLock { $0 }
+        #expect(!shown.contains("……"))
+        #expect(shown.contains(alert.title))
+    }
+
     @Test func anAppErrorComesBackAsTheServersProblemInJapaneseWithItsLink() async throws {
         let error = try await Self.callThroughInterceptor("itemNotFound")
         #expect(error.code == .notFound)
         let problem = try #require(error.cause as? RemoteProblem)
         #expect(problem.code == "shop.itemNotFound")
         #expect(problem.category == .notFound)
-        #expect(AlertPipeline().alert(for: problem).language == "ja")
+        #expect(AlertPipeline().alert(for: problem, in: "en").language == "ja")  // the server's texts, in its language
 
         let alert = AlertPipeline().unwrappingGRPCClientErrors().alert(for: error, in: "en")
         #expect(alert.actions.filter { $0.perform != nil }.map(\.id) == ["help"])
@@ -129,14 +167,15 @@ import Testing
         let problem = RemoteProblem(error)
         #expect(problem.code == "other.quota")
         #expect(problem.category == .rateLimited)
-        #expect(problem.title == nil)  // no texts in a known language: none of the server's shown
+        #expect(AlertPipeline().alert(for: problem, in: "en").language == "en")  // none of the server's texts shown
+        #expect(problem.title == nil)
     }
 
     @Test func anErrorWhileTheStreamRunsGetsTheProblemToo() async throws {
         let error = try await Self.callThroughInterceptor("itemNotFound", streaming: true)
         let problem = try #require(error.cause as? RemoteProblem)
         #expect(problem.code == "shop.itemNotFound")
-        #expect(AlertPipeline().alert(for: problem).language == "ja")
+        #expect(AlertPipeline().alert(for: problem, in: "en").language == "ja")
     }
 
     @Test func anUnexpectedServerErrorKeepsItsReferenceIDAndNeverItsSecret() async throws {
@@ -154,7 +193,7 @@ import Testing
         #expect(problem.status == 503)
         #expect(problem.code == "http.503")
         #expect(problem.category == .unavailable)
-        #expect(problem.title == nil)
+        #expect(AlertPipeline().alert(for: problem, in: "en").language == "en")
         let alert = AlertPipeline().alert(for: problem, in: "ja")
         #expect(alert.language == "ja")
         #expect(!"\(alert.title) \(alert.message) \(alert.suggestion ?? "")".contains("secret-host"))
@@ -219,7 +258,7 @@ import Testing
         let problem = RemoteProblem(RPCError(status))
         #expect(problem.status == 409)
         #expect(problem.code == "cart.locked")
-        #expect(AlertPipeline().alert(for: problem).language == "de")
+        #expect(AlertPipeline().alert(for: problem, in: "en").language == "de")
         #expect(problem.retryDelay == .seconds(2))
         #expect(problem.referenceID == "REF-1234")
         let alert = AlertPipeline().alert(for: problem)
@@ -234,7 +273,7 @@ import Testing
         // The server answers in the language the client asked for: German here, Japanese above.
         let error = try await Self.callThroughInterceptor("itemNotFound", language: LanguagePreference(["de-DE"]))
         let problem = try #require(error.cause as? RemoteProblem)
-        #expect(AlertPipeline().alert(for: problem).language == "de")
+        #expect(AlertPipeline().alert(for: problem, in: "en").language == "de")
         #expect(AlertPipeline().alert(for: problem).message == "Der Shop führt keinen Artikel „A-42“.")
     }
 }

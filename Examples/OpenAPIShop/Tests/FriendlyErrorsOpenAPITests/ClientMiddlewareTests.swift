@@ -58,7 +58,7 @@ import Testing
         let problem = try #require(error)
         #expect(problem.status == 402)
         #expect(problem.code == "account.insufficientFunds")
-        #expect(AlertPipeline().alert(for: problem).language == "ja")
+        #expect(AlertPipeline().alert(for: problem, in: "en").language == "ja")
         #expect(problem.title == "残高が不足しています")
         #expect(problem.referenceID == "REF-7")
         let alert = AlertPipeline().alert(for: problem)

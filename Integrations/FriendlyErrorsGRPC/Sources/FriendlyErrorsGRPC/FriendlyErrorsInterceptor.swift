@@ -117,8 +117,8 @@ public struct FriendlyErrorsInterceptor: ServerInterceptor {
             .grpc(code: code.rawValue, method: context.descriptor.fullyQualifiedMethod)
         }
 
-        let message =
-            kept.flatMap { options.revealsFrameworkMessages ? $0.message : nil } ?? answer.baseLanguageAlert.message
+        let message = Self.capped(
+            kept.flatMap { options.revealsFrameworkMessages ? $0.message : nil } ?? answer.baseLanguageAlert.message)
         var trailers = kept?.metadata ?? [:]
         trailers.addBinary(
             statusBytes(of: answer, code: code, message: message, traceID: traceID), forKey: "grpc-status-details-bin")
@@ -143,12 +143,12 @@ public struct FriendlyErrorsInterceptor: ServerInterceptor {
             // The category and the title (in `LocalizedMessage`'s language): a client shows the server's
             // alert, not the one its status code suggests (RESOURCE_EXHAUSTED is rate limiting and full storage).
             info.mapEntry(3, "category", alert.category.name)
-            info.mapEntry(3, "title", alert.title)
+            info.mapEntry(3, "title", Self.capped(alert.title))
             if let traceID { info.mapEntry(3, "traceId", traceID) }
         }
         status.detail(.localizedMessage) { localized in
             localized.string(1, alert.language)
-            localized.string(2, alert.message)
+            localized.string(2, Self.capped(alert.message))
         }
         if !alert.fieldProblems.isEmpty {
             let base = answer.baseLanguageAlert.fieldProblems
@@ -156,11 +156,11 @@ public struct FriendlyErrorsInterceptor: ServerInterceptor {
                 for (index, problem) in alert.fieldProblems.enumerated() {
                     badRequest.message(1) { violation in
                         violation.string(1, GRPCStatusTable.fieldPath(problem))
-                        violation.string(2, base.count > index ? base[index].message : problem.message)
+                        violation.string(2, Self.capped(base.count > index ? base[index].message : problem.message))
                         violation.reason(3, for: problem.code)
                         violation.message(4) { localized in
                             localized.string(1, alert.language)
-                            localized.string(2, problem.message)
+                            localized.string(2, Self.capped(problem.message))
                         }
                     }
                 }
@@ -174,7 +174,7 @@ public struct FriendlyErrorsInterceptor: ServerInterceptor {
             status.detail(.help) { help in
                 for action in alert.actions where Self.isAbsoluteLink(action) {
                     help.message(1) { link in
-                        link.string(1, action.label)
+                        link.string(1, Self.capped(action.label))
                         link.string(2, action.href ?? "")
                     }
                 }
@@ -184,6 +184,30 @@ public struct FriendlyErrorsInterceptor: ServerInterceptor {
             status.detail(.requestInfo) { request in request.string(1, reference) }
         }
         return status.bytes
+    }
+
+    /// The most UTF-8 bytes of each text the status carries, as a problem+json body's (`JSONPresenter`):
+    /// every detail travels in the `grpc-status-details-bin` trailer, and a response's trailers over the
+    /// client's header list limit (16 KiB in grpc-swift's HTTP/2 transport) fail the call as `UNAVAILABLE`,
+    /// the server's alert lost.
+    static let maximumTextBytes = 2048
+
+    /// `text`, or its longest start of whole characters (grapheme clusters) that fits in ``maximumTextBytes``
+    /// with one `…` after it: cut once, never inside a character, never ending in two ellipses.
+    static func capped(_ text: String) -> String {
+        guard text.utf8.count > maximumTextBytes else { return text }
+        let budget = maximumTextBytes - 3
+        var fitting = 0
+        var end = text.startIndex  // after the last character that fits and is not an ellipsis
+        var index = text.startIndex
+        while index < text.endIndex {
+            let next = text.index(after: index)
+            fitting += text.utf8.distance(from: index, to: next)
+            guard fitting <= budget else { break }
+            if text[index] != "…" { end = next }
+            index = next
+        }
+        return text[..<end] + "…"
     }
 
     /// Whether an action links to an absolute `http(s)` address.

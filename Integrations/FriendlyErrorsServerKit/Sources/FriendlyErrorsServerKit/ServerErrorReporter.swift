@@ -178,7 +178,7 @@ public final class ServerErrorReporter: Sendable {
         metadata.reserveCapacity(9)
         metadata["error.type"] = .string(event.classification.code)
         metadata["error.category"] = .string(event.classification.category.name)
-        if let referenceID = event.referenceID { metadata["error.reference_id"] = .string(referenceID) }
+        if let referenceID = event.classification.referenceID { metadata["error.reference_id"] = .string(referenceID) }
         metadata[exchange.statusKey] = .string(exchange.statusText)
         switch exchange.medium {
         case .http:
@@ -199,7 +199,7 @@ public final class ServerErrorReporter: Sendable {
     private func record(_ event: ClassificationEvent, _ exchange: ServerExchange, on span: any Span) {
         span.attributes["error.type"] = event.classification.code
         span.attributes["error.category"] = event.classification.category.name
-        if let referenceID = event.referenceID { span.attributes["error.reference_id"] = referenceID }
+        if let referenceID = event.classification.referenceID { span.attributes["error.reference_id"] = referenceID }
         // HTTP's status is the framework's tracing middleware's to set, from the response it sees.
         if exchange.medium == .grpc { span.attributes["rpc.response.status_code"] = exchange.statusText }
         if exchange.isServerError { span.setStatus(SpanStatus(code: .error, message: event.logMessage)) }

@@ -8,15 +8,16 @@ import Synchronization
 /// Adding a family of Foundation errors means its entries here (in a table by code, or named and
 /// listed in ``entries``) and its texts in every `Localization/*.lproj`; a test checks the texts.
 enum FoundationErrorTable {
-    /// One known error code. A class, so that a table lookup copies one reference rather than the
-    /// prebuilt classification with all its fields.
-    final class Entry: Sendable {
+    /// One known error code. A struct of literals and integers, not a class: a class object shared by
+    /// every thread would have its reference count written by every alert of its code (issue 45). Its
+    /// code and its category's name are string literals, which are never counted; only an entry that
+    /// offers a retry holds an array (its recovery), the calling thread's copy of one.
+    struct Entry: Sendable {
         let code: String
         let category: ErrorCategory
         let offersRetry: Bool
         /// A cancellation is the user's own choice, not a failure: every kind of it is a note.
         private let severity: Severity
-        private let recoveries: [Recovery]
         /// A number of its own, from 0 in the order entries are made: its classifications carry it
         /// (``Classification/knownCode``), so that a pipeline finds the code's texts in an array
         /// made once per catalog instead of hashing the code.
@@ -28,7 +29,6 @@ enum FoundationErrorTable {
             self.category = category
             self.offersRetry = offersRetry
             severity = category == .cancelled ? .info : .error
-            recoveries = offersRetry ? [.retry()] : []
             ordinal = Self.made.wrappingAdd(1, ordering: .relaxed).oldValue
         }
 
@@ -39,18 +39,32 @@ enum FoundationErrorTable {
             classification(reason: LocalizableText())
         }
 
-        /// ``classification`` with a reason and field problems of the error's own.
+        /// ``classification`` with a reason and field problems of the error's own. An entry that offers a
+        /// retry gives the calling thread's copy of the stock retry's array (``retryOffer``).
         func classification(reason: consuming LocalizableText, fieldProblems: consuming [FieldProblem] = [])
             -> Classification
         {
             Classification(
                 code: code, category: category, severity: severity, title: LocalizableText(),
                 message: LocalizableText(), reason: reason, suggestion: LocalizableText(),
-                recoveries: recoveries, httpStatusOverride: nil, exitStatusOverride: nil, location: nil,
+                recoveries: offersRetry ? FoundationErrorTable.retryOffer : [], httpStatusOverride: nil,
+                exitStatusOverride: nil,
+                location: nil,
                 referenceID: nil, isUnexpected: false, debugDetail: nil, responseHeaders: [],
                 fieldProblems: fieldProblems, logLevelOverride: nil, knownCode: ordinal)
         }
     }
+
+    /// The stock retry's recoveries (`[.retry()]`), the calling thread's copy: one array shared by every
+    /// alert of every thread would have its reference count written by all of them (issue 45), and one
+    /// made for each classification costs an allocation.
+    static var retryOffer: [Recovery] { retryOffers.current?.recoveries ?? [.retry()] }
+
+    private final class RetryOffer: Sendable {
+        let recoveries: [Recovery] = [.retry()]
+    }
+
+    private static let retryOffers = ThreadCopies { RetryOffer() }
 
     /// The entry of the fallback's code, `unexpected`: its classification is built by
     /// ``FallbackClassifier``, which gives it this entry's ordinal.

@@ -79,6 +79,18 @@ final class CatalogIndex: Sendable {
         /// language's own text (the alert looks it up along its chain).
         let retrySuggestionActions: [AlertAction]?
 
+        /// A copy for a thread (``CatalogIndex/forCurrentThread``): the same texts, with stock actions of
+        /// its own, in arrays of their own, so that alerts retain and release them on that thread alone.
+        init(copying language: Language) {
+            name = language.name
+            texts = language.texts
+            ok = language.ok
+            cancel = language.cancel
+            confirmationActions = [ok]
+            // `map`, not `Array(_:)`: a new buffer, not the original's shared.
+            retrySuggestionActions = language.retrySuggestionActions.map { actions in actions.map { $0 } }
+        }
+
         init(name: String, texts: [String: CatalogValue], ok: String, cancel: String) {
             self.name = name
             self.texts = StringTable(texts, Value.init)
@@ -110,6 +122,31 @@ final class CatalogIndex: Sendable {
     private let fieldSlots: [Int32]
     /// Recovery labels (`<code>.action.<id>`) by `c × languages + l`, then by action id.
     private let actionSlots: [Int: [String: Int32]]
+
+    /// Copies of this index for threads (empty in a copy): an alert reads its thread's
+    /// (``forCurrentThread``), so that the index, its languages and their stock actions, which every
+    /// alert retains, are retained by one thread each rather than by every core at once (issue 45).
+    private let threadCopies: ThreadCopies<CatalogIndex>
+
+    /// The copy of this index that the calling thread reads: the same texts, in objects of the thread's own.
+    /// Made with the index and freed with it.
+    var forCurrentThread: CatalogIndex { threadCopies.current ?? self }
+
+    /// The copy the thread numbered `number` reads (for tests).
+    func copy(forThreadNumber number: Int) -> CatalogIndex { threadCopies.copy(forThreadNumber: number) ?? self }
+
+    /// A copy of an index for a thread: its tables, shared, and languages of its own.
+    private init(
+        copying languages: [Language], codes: StringTable<Int>, categoryRows: [Int], fieldSlots: [Int32],
+        actionSlots: [Int: [String: Int32]]
+    ) {
+        self.languages = languages.map(Language.init(copying:))
+        self.codes = codes
+        self.categoryRows = categoryRows
+        self.fieldSlots = fieldSlots
+        self.actionSlots = actionSlots
+        threadCopies = .none
+    }
 
     /// The ordinal of the base language.
     static let baseOrdinal = 0
@@ -165,9 +202,15 @@ final class CatalogIndex: Sendable {
             }
         }
         self.codes = codes
-        categoryRows = ErrorCategory.builtIn.map { codes[$0.catalogCode] ?? -1 }
+        let categoryRows = ErrorCategory.builtIn.map { codes[$0.catalogCode] ?? -1 }
+        self.categoryRows = categoryRows
         self.fieldSlots = fieldSlots
         self.actionSlots = actionSlots
+        threadCopies = ThreadCopies {
+            CatalogIndex(
+                copying: languages, codes: codes, categoryRows: categoryRows, fieldSlots: fieldSlots,
+                actionSlots: actionSlots)
+        }
     }
 
     /// The text of field `field` of the code numbered `row`, in the language with this ordinal.

@@ -159,7 +159,7 @@ public struct TranslationCatalog: Sendable {
     }
 
     /// `languageChain(for:)` as the index's ordinals: what the hot path walks.
-    func languageOrdinals(for preference: LanguagePreference) -> [Int] {
+    func languageOrdinals(for preference: LanguagePreference) -> LanguageChain {
         if let spelling = preference.spelling {
             return negotiator.chainIndices(forTag: spelling, packed: preference.packed)
         }
@@ -171,7 +171,7 @@ public struct TranslationCatalog: Sendable {
 
     /// ``languageOrdinals(for:)`` for one tag as written (`"ja-JP"`), at the cost of a prebuilt
     /// preference when the spelling is canonical.
-    func languageOrdinals(forTag tag: String) -> [Int] {
+    func languageOrdinals(forTag tag: String) -> LanguageChain {
         negotiator.chainIndices(forTag: tag)
     }
 

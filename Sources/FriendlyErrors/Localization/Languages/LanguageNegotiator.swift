@@ -33,7 +33,7 @@ struct LanguageNegotiator: Sendable {
     private struct Match: Sendable {
         var indices: [Int]
         /// The chain, as indices into `availableLanguages`.
-        var chain: [Int]
+        var chain: LanguageChain
     }
 
     private let baseIndex: Int
@@ -48,7 +48,7 @@ struct LanguageNegotiator: Sendable {
     /// into an integer (``PackedLanguageTag``): a regional tag of them (`ja-JP`) is found by comparing a few
     /// integers instead of hashing the tag and then its language. In the order of `packedChains`, the base language first.
     private let packedLanguages: [UInt32]
-    private let packedChains: [[Int]]
+    private let packedChains: [LanguageChain]
     /// For each of `packedLanguages`, whether its canonical regional tags (`ja-JP`, `ja-US`) find what
     /// the language finds: a language with one script that the catalog spells without a region,
     /// script or variant (what ``chainIndices(forTag:)`` otherwise finds by hashing twice).
@@ -85,7 +85,7 @@ struct LanguageNegotiator: Sendable {
         }
         self.indexBySpelling = indexBySpelling
         languagesPresent = Set(tags.compactMap { $0?.language })
-        baseOnly = Match(indices: [], chain: [baseIndex])
+        baseOnly = Match(indices: [], chain: LanguageChain([baseIndex]))
 
         // Every spelling that can find an available language without the region-dropping shortcut of
         // `match(for:)`: each available tag's fallback chain, and the common regions of languages
@@ -132,7 +132,7 @@ struct LanguageNegotiator: Sendable {
 
     /// ``chain(for:)`` as indices into ``availableLanguages``: for a single tag, a precomputed array
     /// shared by every call, so negotiating allocates nothing.
-    func chainIndices(for preference: LanguagePreference) -> [Int] {
+    func chainIndices(for preference: LanguagePreference) -> LanguageChain {
         if preference.excluded.isEmpty, preference.wildcardPosition == nil {
             if preference.tags.isEmpty { return baseOnly.chain }
             if preference.tags.count == 1 {
@@ -147,7 +147,7 @@ struct LanguageNegotiator: Sendable {
     /// ``chainIndices(for:)`` for one tag as the caller wrote it (`"ja-JP"`), without building a
     /// ``LanguagePreference`` when the spelling is already canonical: the tag a server or a test
     /// passes again and again costs what a prebuilt preference costs.
-    func chainIndices(forTag spelling: String) -> [Int] {
+    func chainIndices(forTag spelling: String) -> LanguageChain {
         if let match = precomputed[spelling] { return match.chain }
         if let packed = PackedLanguageTag(spelling), packed.hasRegion, let chain = packedChain(of: packed) {
             return chain
@@ -174,14 +174,14 @@ struct LanguageNegotiator: Sendable {
     /// ``chainIndices(forTag:)`` for a tag whose packed letters the caller made once
     /// (``LanguagePreference/packed``): `en`, `ja` or `ja-JP` is then found by comparing a few integers,
     /// without hashing its spelling.
-    func chainIndices(forTag spelling: String, packed: PackedLanguageTag?) -> [Int] {
+    func chainIndices(forTag spelling: String, packed: PackedLanguageTag?) -> LanguageChain {
         if let packed, let chain = packedChain(of: packed) { return chain }
         return chainIndices(forTag: spelling)
     }
 
     /// The chain of a bare language code the catalog can answer (`en`), or of a regional tag of one
     /// (`ja-JP`) when all its regions find what it finds; `nil` when neither holds, for the general path.
-    private func packedChain(of packed: PackedLanguageTag) -> [Int]? {
+    private func packedChain(of packed: PackedLanguageTag) -> LanguageChain? {
         guard let position = packedLanguages.firstIndex(of: packed.language) else { return nil }
         return !packed.hasRegion || packedRegionless[position] ? packedChains[position] : nil
     }
@@ -250,14 +250,14 @@ struct LanguageNegotiator: Sendable {
         var chain: [Int] = []
         for index in indices {
             chain.append(index)
-            if index == baseIndex { return Match(indices: indices, chain: chain) }
+            if index == baseIndex { return Match(indices: indices, chain: LanguageChain(chain)) }
         }
         chain.append(baseIndex)
-        return Match(indices: indices, chain: chain)
+        return Match(indices: indices, chain: LanguageChain(chain))
     }
 
     /// The general case: several tags, a wildcard or exclusions.
-    private func negotiate(_ preference: LanguagePreference) -> [Int] {
+    private func negotiate(_ preference: LanguagePreference) -> LanguageChain {
         let excluded = excludedIndices(preference.excluded)
         var chosen: [Int] = []
         var reachedBase = false
@@ -289,7 +289,7 @@ struct LanguageNegotiator: Sendable {
         if !reachedBase, preference.wildcardPosition == preference.tags.count { addWildcard() }
         if chosen.isEmpty, excluded[baseIndex], let other = firstAcceptable() { chosen.append(other) }
         if chosen.last != baseIndex { chosen.append(baseIndex) }
-        return chosen
+        return LanguageChain(chosen)
     }
 
     /// For each available language, whether a `q=0` range covers it (RFC 4647 basic filtering, plus

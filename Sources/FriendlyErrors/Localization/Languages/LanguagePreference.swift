@@ -110,7 +110,7 @@ public struct LanguagePreference: Sendable, Hashable, ExpressibleByStringLiteral
 
     /// A preference for one language, written as a tag: `"ja-JP"`, `"pt_BR"`, `"zh-Hant-TW"`.
     ///
-    /// Text that is not a language tag gives ``base`` rather than trapping.
+    /// Text that is not a language tag gives `base` rather than trapping.
     public init(stringLiteral value: String) {
         storedTags = []
         spelling = value

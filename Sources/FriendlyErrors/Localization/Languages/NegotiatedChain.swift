@@ -8,11 +8,13 @@
 /// when every slot is another's negotiates every time.
 final class NegotiatedChain: Sendable {
     static let slotCount = 4
-    private let slots = (0..<NegotiatedChain.slotCount).map { _ in PublishedOnce<(negotiator: Int, chain: [Int])>() }
+    private let slots = (0..<NegotiatedChain.slotCount).map { _ in
+        PublishedOnce<(negotiator: Int, chain: LanguageChain)>()
+    }
 
     /// The chain `negotiator` (a ``LanguageNegotiator/serial``) gives, negotiated with `negotiate` the
     /// first time.
-    func chain(by negotiator: Int, _ negotiate: () -> [Int]) -> [Int] {
+    func chain(by negotiator: Int, _ negotiate: () -> LanguageChain) -> LanguageChain {
         for slot in slots {
             let kept = slot.valueIfComputed ?? slot.value { (negotiator, negotiate()) }
             if kept.negotiator == negotiator { return kept.chain }

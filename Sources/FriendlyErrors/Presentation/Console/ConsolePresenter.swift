@@ -17,13 +17,13 @@ import Foundation
 /// - Everything goes to the output (standard error by default), one write per alert (the first
 ///   prompt included); nothing goes to standard output. Answers come from the input (standard input
 ///   by default).
-/// - It asks only when someone can answer (see ``interactive``). Enter picks Cancel, never a
+/// - It asks only when someone can answer (see `interactive`). Enter picks Cancel, never a
 ///   destructive action; three invalid answers or the end of input (Ctrl-D) cancel; Ctrl-C ends the
 ///   process with the shell's status 130, as the default SIGINT action does (it is not trapped).
 ///   When it does not ask, it lists the options, numbered, and chooses nothing.
 /// - It answers the chosen action's id; the pipeline runs that recovery, exactly once.
-/// - Colour, width and interactivity follow the environment unless pinned (``color``, ``width``,
-///   ``interactive``); the ``plain`` layout serves screen readers and logs.
+/// - Colour, width and interactivity follow the environment unless pinned (`color`, `width`,
+///   `interactive`); the `plain` layout serves screen readers and logs.
 /// - Every text is untrusted: control characters, escape sequences and bidi overrides are shown as
 ///   visible escapes (`\u{1B}`) before anything is measured or styled, whether colour is on or off.
 /// - Lines are measured by grapheme cluster and East Asian Width and wrapped with Japanese
@@ -57,10 +57,10 @@ public struct ConsolePresenter: AlertPresenter {
     /// - Parameters:
     ///   - output: where alerts and prompts are written: standard error by default.
     ///   - input: where answers are read from: standard input by default.
-    ///   - color: whether to colour; `nil` (the default) decides from the environment (see ``color``).
+    ///   - color: whether to colour; `nil` (the default) decides from the environment (see `color`).
     ///   - width: the columns to wrap at; `nil` (the default): `COLUMNS`, else the terminal's width.
     ///   - interactive: whether to ask which recovery to run; `nil` (the default) asks when someone
-    ///     can answer (see ``interactive``).
+    ///     can answer (see `interactive`).
     ///   - plain: the plain layout: one labelled field per line, no colour, no wrapping.
     ///   - environment: the environment variables the automatic settings read; `nil` (the default): the
     ///     process's.

@@ -13,7 +13,7 @@ extension HTMLPresenter: ErrorBodyWriter {
         pageBytes(for: alert, request: request)
     }
 
-    /// The page's ``contentSecurityPolicy``, unless the request carries a style nonce: the app sends
+    /// The page's `Content-Security-Policy` (its style's hash), unless the request carries a style nonce: the app sends
     /// its own policy then.
     public func responseHeaders(for alert: Alert, to request: ErrorRequest) -> [ResponseHeader] {
         guard request.styleNonce == nil else { return [] }

@@ -21,11 +21,11 @@
 ///   (``Alert/isUnexpected``, whose texts ask to try again) or a `retry` recovery, to the same URL,
 ///   for `GET` and `HEAD` only; Cancel (or OK) to the same-origin page the browser came from
 ///   (`Referer`, whose path and query alone are written — never its scheme or host, so it can never
-///   lead elsewhere), else to ``home``.
+///   lead elsewhere), else to `home`.
 ///   A recovery with neither link nor retry cannot be followed by a browser and is left out.
 ///   Only `http(s)` URLs and relative references are ever written (see ``AlertAction/href``).
 /// - One inline `<style>` element, no script, no external asset: the page works under a strict
-///   Content-Security-Policy (``contentSecurityPolicy`` allows exactly that style by its hash, or pass
+///   Content-Security-Policy (`contentSecurityPolicy` allows exactly that style by its hash, or pass
 ///   a nonce in ``ErrorRequest/styleNonce``); light and dark (`prefers-color-scheme`); readable from
 ///   320 px wide; the app's colours, font and corners through ``Brand``.
 /// - Every text is HTML-escaped and every value from the error sits in an element of its own with
@@ -87,7 +87,7 @@ public struct HTMLPresenter: AlertPresenter {
     /// The presenter with every default: what a server flow uses unless given another.
     package static let standard = HTMLPresenter()
 
-    /// Writes the page for `alert` to ``output`` in one write, and answers
+    /// Writes the page for `alert` to `output` in one write, and answers
     /// `nil`: a page's actions are links the browser follows.
     public func present(_ alert: Alert) async -> String? {
         output.write(page(for: alert))
@@ -135,5 +135,5 @@ public struct HTMLPresenter: AlertPresenter {
     /// load or run but the page's own style element, the page cannot be framed, and no form or
     /// `<base>` works —
     /// `default-src 'none'; style-src 'sha256-…'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`.
-    public var contentSecurityPolicy: String { styleSheet.contentSecurityPolicy }
+    package var contentSecurityPolicy: String { styleSheet.contentSecurityPolicy }
 }

@@ -1,5 +1,5 @@
 extension JSONPresenter: ErrorBodyWriter {
-    /// `application/problem+json` (``ErrorResponse/contentType``).
+    /// `application/problem+json` (`contentType`).
     public var contentType: String { ErrorResponse.contentType }
 
     /// `application/problem+json` and `application/json`; `application/*` and `*/*` ask for it too.

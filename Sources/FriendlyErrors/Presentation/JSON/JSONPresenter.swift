@@ -24,7 +24,7 @@ import Foundation
 ///  "language":"en"}
 /// ```
 ///
-/// - `type`: `about:blank` without a ``typeBaseURI``, and always for unexpected errors (they have no
+/// - `type`: `about:blank` without a `typeBaseURI`, and always for unexpected errors (they have no
 ///   type of their own); otherwise the base with the code as a path: `account.insufficientFunds` →
 ///   `account/insufficient-funds`.
 /// - `title`: the alert's title, the same for every occurrence of a code in one language. With
@@ -48,7 +48,7 @@ import Foundation
 ///   is no language tag.
 /// - `occurrences`: only when a burst of identical alerts was coalesced into this one (2 or more).
 /// - `location`: the place in a file the error is about (``Alert/location``), as
-///   `{"line", "column", "length"}`, with `"file"` only when ``revealsFilePaths`` is on; each item of
+///   `{"line", "column", "length"}`, with `"file"` only when `revealsFilePaths` is on; each item of
 ///   `errors` has its field problem's own. The line's text is never written: it is the file's
 ///   content, which a response must not reveal.
 /// - `debugDetail`: the error's own description, only when the alert carries one, which the pipeline
@@ -89,7 +89,7 @@ public struct JSONPresenter: AlertPresenter {
         self.revealsFilePaths = revealsFilePaths
     }
 
-    /// Writes `alert` as one line of JSON (a fresh `instance` included) to ``output`` in one write,
+    /// Writes `alert` as one line of JSON (a fresh `instance` included) to `output` in one write,
     /// and answers `nil`: a script reads the actions' ids and decides itself.
     public func present(_ alert: Alert) async -> String? {
         output.write(String(decoding: line(for: alert, instance: Self.newInstance()), as: UTF8.self))

@@ -1,6 +1,8 @@
 extension String {
     /// The string itself when it fits in `maxUTF8Bytes` bytes of UTF-8; otherwise its longest start
-    /// made of whole grapheme clusters that fits with a trailing `…`, the ellipsis included.
+    /// made of whole grapheme clusters that fits with a trailing `…`, the ellipsis included. The one
+    /// function every cut goes through (presenters, problem bodies a client reads), so a cut text ends in
+    /// exactly one `…`: an ellipsis the kept start ends with is dropped, never doubled.
     ///
     /// A user-perceived character is never split — not a family emoji joined by ZWJs, a flag, or a
     /// letter with its accents — so the result renders as the start of the original. The work is
@@ -27,11 +29,13 @@ extension String {
         let lookahead = unicodeScalars.index(after: cut)
         let prefix = String(decoding: utf8[..<lookahead], as: UTF8.self)
 
-        var kept = 0
+        var fitting = 0
+        var kept = 0  // `fitting` without the ellipses it ends with
         for character in prefix {
             let length = character.utf8.count
-            guard kept + length <= budget else { break }
-            kept += length
+            guard fitting + length <= budget else { break }
+            fitting += length
+            if character != "…" { kept = fitting }
         }
         return String(decoding: prefix.utf8.prefix(kept), as: UTF8.self) + ellipsis
     }
