@@ -9,7 +9,10 @@ import Synchronization
 /// `PublishedOnceTests` checks that both give the value computed once.
 final class PublishedOnce<Value: Sendable>: @unchecked Sendable {
     private let ready = Atomic<Bool>(false)
-    private let lock = LockedValue<Void>(())
+    /// Guards nothing of its own (`stored` is the value it guards): a `Bool`, not `Void`, so that its
+    /// value has an address of its own — ThreadSanitizer reported the inout accesses of two locks'
+    /// zero-sized values as one variable raced on (CI, 2026-11-28).
+    private let lock = LockedValue<Bool>(false)
     /// Written once, under `lock`, before `ready` is set; read only after `ready` is seen set.
     nonisolated(unsafe) private var stored: Value?
 
