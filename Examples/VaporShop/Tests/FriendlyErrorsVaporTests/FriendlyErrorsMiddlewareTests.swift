@@ -428,7 +428,7 @@ import VaporTesting
 
     @Test func observersSeeTheRequestsMethodPathAndID() async throws {
         let seen = Seen()
-        let app = TestApp(pipeline: AlertPipeline().observing { seen.add($0.metadata) }) { app in
+        let app = TestApp(pipeline: AlertPipeline().observing { seen.add($0.context.metadata) }) { app in
             app.get("reports") { _ -> String in throw ReportDatabaseFailure() }
         }
         _ = try await app.send(.GET, "reports", headers: ["X-Request-Id": "req-9"])
