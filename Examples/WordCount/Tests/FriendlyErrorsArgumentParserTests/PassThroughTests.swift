@@ -59,11 +59,13 @@ struct PassThroughTests {
     }
 
     @Test func theOptionsMapToThePresenters() throws {
-        let automatic = try ConsoleOptions.parse([]).presenter
-        #expect(automatic.color == nil && automatic.width == nil && automatic.interactive == nil && !automatic.plain)
+        // A presenter is configured by its initializer (issue 46): the options are what it is given.
+        let automatic = try ConsoleOptions.parse([])
+        #expect(automatic.color == .auto && automatic.width == nil && automatic.interactive == .auto && !automatic.plain)
+        _ = automatic.presenter
         let pinned = try ConsoleOptions.parse(["--color", "never", "--width", "40", "--interactive", "always", "--plain"])
-            .presenter
-        #expect(pinned.color == false && pinned.width == 40 && pinned.interactive == true && pinned.plain)
+        #expect(pinned.color == .never && pinned.width == 40 && pinned.interactive == .always && pinned.plain)
+        _ = pinned.presenter
     }
 }
 
