@@ -15,7 +15,7 @@ func fuzzRemoteProblem(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let problem = RemoteProblem(status: status, headers: headers, body: body.dropFirst(), requestURL: requestURL)
     guard problem.fieldProblems.count <= ProblemReadingLimits.maximumFieldProblems,
         problem.recoveries.count <= ProblemReadingLimits.maximumActions + 1,
-        (problem.title.defaultValue ?? "").utf8.count <= ProblemReadingLimits.maximumTextBytes,
+        (problem.titleText.defaultValue ?? "").utf8.count <= ProblemReadingLimits.maximumTextBytes,
         (problem.message.defaultValue ?? "").utf8.count <= ProblemReadingLimits.maximumTextBytes,
         problem.recoveries.allSatisfy({ $0.href.map(LinkReference.isSafe) ?? true })
     else {
