@@ -47,6 +47,38 @@ struct ThreadCopiesTests {
         #expect(ThreadCopies<Box>.none.current == nil)
     }
 
+    /// The copy a thread number reads is picked with a mask, the count being a power of two: the one its
+    /// plain twin, the remainder of the division by the count, picks.
+    @Test func aThreadNumberPicksTheCopyItsRemainderPicks() {
+        final class Box: Sendable {}
+        for count in [1, 2, 4, 8, 16] {
+            let copies = ThreadCopies(count: count) { Box() }
+            for number in Array(0..<100) + [1 << 40 + 3, Int.max] {
+                #expect(copies.copy(forThreadNumber: number) === copies.copy(forThreadNumber: number % count))
+            }
+            let distinct = Set((0..<count).map { ObjectIdentifier(copies.copy(forThreadNumber: $0)!) })
+            #expect(distinct.count == count)
+        }
+    }
+
+    /// An alert of an error that offers a retry holds its thread's own recovery array, found through the
+    /// thread's copy of the pipeline's chain, the same every time on one thread: no array that every
+    /// thread retains.
+    @Test func eachThreadsCopyOfTheChainOffersARetryArrayOfItsOwn() {
+        let pipeline = AlertPipeline()
+        func retryArray(threadNumber: Int) -> UnsafeRawPointer? {
+            let classification = pipeline.classify(
+                URLError(.notConnectedToInternet), context: .processUser, threadNumber: threadNumber)
+            #expect(classification.recoveries.map(\.id) == ["retry"])
+            return classification.recoveries.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
+        }
+        final class Box: Sendable {}
+        let count = ThreadCopies<Box>.defaultCount
+        let arrays = (0..<count).map { retryArray(threadNumber: $0) }
+        #expect(Set(arrays.compactMap { $0 }).count == count)
+        #expect((0..<count).allSatisfy { retryArray(threadNumber: $0 + count) == arrays[$0] })
+    }
+
     /// Every copy of a catalog's index answers what the index answers: the same texts in every language,
     /// the same stock actions, in objects of its own.
     @Test func everyCopyOfAnIndexAnswersWhatTheIndexAnswers() {

@@ -15,6 +15,13 @@ struct AlertLocalizer {
         index = catalog.index.forCurrentThread
     }
 
+    /// ``init(catalog:)`` on the thread numbered `threadNumber` (``ThreadNumber/current``), which an alert
+    /// finds once for its classification and its texts.
+    @inline(__always)
+    init(catalog: borrowing TranslationCatalog, threadNumber: Int) {
+        index = catalog.index.copy(forThreadNumber: threadNumber)
+    }
+
     /// The field of a code a text without a key is looked up as (`<code>.title`…).
     typealias Field = CatalogIndex.Field
 

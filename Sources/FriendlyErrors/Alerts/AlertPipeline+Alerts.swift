@@ -22,17 +22,27 @@ extension AlertPipeline {
         for error: any Error, in preference: LanguagePreference = .process,
         context: ClassificationContext = .processUser
     ) -> Alert {
-        let classification = classify(error, context: context)
+        // The thread's number found once, for its copies of the classifier chain and of the catalog's index.
+        let threadNumber = ThreadNumber.current
+        let classification = classify(error, context: context, threadNumber: threadNumber)
         if classification.textLanguage != nil { return alert(inTextLanguageOf: classification) }
-        return AlertLocalizer(catalog: catalog).alert(
+        return AlertLocalizer(catalog: catalog, threadNumber: threadNumber).alert(
             for: classification, chain: catalog.languageOrdinals(for: preference), row: knownRow(of: classification))
     }
 
     /// The alert for a classification this pipeline made, in the languages of `preference`: for the
     /// library's own entry points, which look at the classification (its log level) first.
     package func alert(localizing classification: Classification, in preference: LanguagePreference) -> Alert {
+        alert(localizing: classification, in: preference, threadNumber: ThreadNumber.current)
+    }
+
+    /// ``alert(localizing:in:)`` on the thread numbered `threadNumber` (``ThreadNumber/current``), which
+    /// the caller found for the classification too.
+    func alert(localizing classification: Classification, in preference: LanguagePreference, threadNumber: Int)
+        -> Alert
+    {
         if classification.textLanguage != nil { return alert(inTextLanguageOf: classification) }
-        return AlertLocalizer(catalog: catalog).alert(
+        return AlertLocalizer(catalog: catalog, threadNumber: threadNumber).alert(
             for: classification, chain: catalog.languageOrdinals(for: preference), row: knownRow(of: classification))
     }
 

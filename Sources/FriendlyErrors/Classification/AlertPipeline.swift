@@ -118,9 +118,15 @@ public struct AlertPipeline: Sendable {
     public func classify(_ error: any Error, context: ClassificationContext = .processUser)
         -> Classification
     {
+        classify(error, context: context, threadNumber: ThreadNumber.current)
+    }
+
+    /// ``classify(_:context:)`` on the thread numbered `threadNumber` (``ThreadNumber/current``), which an
+    /// alert finds once for its classification and its texts.
+    func classify(_ error: any Error, context: ClassificationContext, threadNumber: Int) -> Classification {
         // A local, so the closure captures the chain alone, not a copy of the whole pipeline: the calling
         // thread's copy of it, which no other thread retains (issue 45).
-        let chain = self.chain.forCurrentThread
+        let chain = self.chain.copy(forThreadNumber: threadNumber)
         // An unknown error with a framework's client error status is classified by that status below,
         // so the fallback's reference ID would be thrown away: none is drawn.
         let frameworkStatus = context.frameworkStatus.flatMap { (400...599).contains($0) ? $0 : nil }
@@ -312,20 +318,29 @@ private final class ClassifierChain: Sendable {
     /// (``ClassificationContext/Audience/serverClient``); the rest would pass every error on.
     let serverClientCount: Int
     /// Copies of this chain for threads (empty in a copy): each classification retains its thread's
-    /// (``forCurrentThread``), not an object every core retains (issue 45). Made with the chain and freed
-    /// with it, so a dropped pipeline's classifiers and rules are freed with it.
+    /// (``copy(forThreadNumber:)``), not an object every core retains (issue 45). Made with the chain and
+    /// freed with it, so a dropped pipeline's classifiers and rules are freed with it.
     private let threadCopies: ThreadCopies<ClassifierChain>
 
-    /// The copy of this chain that the calling thread reads: the same links, in an array of its own.
-    var forCurrentThread: ClassifierChain { threadCopies.current ?? self }
+    /// The copy of this chain that the thread numbered `number` (``ThreadNumber/current``) reads: the same
+    /// links, in an array of its own.
+    func copy(forThreadNumber number: Int) -> ClassifierChain {
+        threadCopies.copy(forThreadNumber: number) ?? self
+    }
 
     init(links: [any ErrorClassifier], fallback: FallbackClassifier, serverClientCount: Int? = nil) {
         let count = min(serverClientCount ?? links.count, links.count)
         self.links = links
         self.fallback = fallback
         self.serverClientCount = count
-        // `map`: each copy's links in a buffer of its own.
-        threadCopies = ThreadCopies { ClassifierChain(copying: links.map { $0 }, fallback: fallback, count) }
+        // `map`: each copy's links in a buffer of its own, and a Foundation classifier of its own, whose
+        // retry offer the copy's thread alone retains.
+        threadCopies = ThreadCopies {
+            let copied = links.map { link -> any ErrorClassifier in
+                (link as? FoundationErrorClassifier)?.forAnotherThread ?? link
+            }
+            return ClassifierChain(copying: copied, fallback: fallback, count)
+        }
     }
 
     /// A copy for a thread.

@@ -22,9 +22,11 @@ extension AlertPipeline {
         let context = ClassificationContext(
             audience: .serverClient, metadata: request.metadata, frameworkStatus: request.frameworkStatus,
             frameworkHeaders: request.frameworkHeaders, frameworkMessage: request.frameworkMessage)
-        let classification = classify(error, context: context)
+        let threadNumber = ThreadNumber.current
+        let classification = classify(error, context: context, threadNumber: threadNumber)
         let alert = self.alert(
-            localizing: classification, in: request.acceptLanguage.map(LanguagePreference.acceptLanguage) ?? .base)
+            localizing: classification, in: request.acceptLanguage.map(LanguagePreference.acceptLanguage) ?? .base,
+            threadNumber: threadNumber)
         let event = ClassificationEvent(error: error, classification: classification, context: context)
         return (alert, event)
     }

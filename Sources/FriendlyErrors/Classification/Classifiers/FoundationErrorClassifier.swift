@@ -10,6 +10,16 @@ import Foundation
 struct FoundationErrorClassifier: ErrorClassifier {
     private typealias Table = FoundationErrorTable
 
+    /// The stock retry's recoveries (`[.retry()]`) that this classifier's classifications of an entry
+    /// offering a retry hold: an array of its own, since each thread's copy of a pipeline's chain has a
+    /// classifier of its own (``forAnotherThread``). One array that every thread retained would have its
+    /// reference count written by every alert (issue 45), and reaching it through the thread's number
+    /// would cost a thread-specific read per alert.
+    private let retryOffer: [Recovery] = [.retry()]
+
+    /// A classifier like this one with arrays of its own, for a thread's copy of the chain.
+    var forAnotherThread: Self { Self() }
+
     func classify(_ error: any Error, context: ClassificationContext, next: (any Error) -> Classification)
         -> Classification
     {
@@ -17,9 +27,9 @@ struct FoundationErrorClassifier: ErrorClassifier {
         // unwrapped would be moved (copied bytewise) once more.
         if type(of: error) is NSError.Type {
             guard let entry = Self.entry(of: error as NSError) else { return next(error) }
-            return entry.classification
+            return entry.classification(retryOffer: retryOffer)
         }
-        return Self.classification(of: error, original: error, next: next)
+        return classification(of: error, original: error, next: next)
     }
 
     /// The entry of a real NSError, read by its domain and code.
@@ -43,22 +53,28 @@ struct FoundationErrorClassifier: ErrorClassifier {
     /// A `URLError`'s code is read as `errorCode` (the stored NSError's integer): its `code` builds the
     /// typed code through generic `RawRepresentable` and `Optional` metadata, about 750 instructions
     /// more. (For `CocoaError` and `POSIXError`, `code` is the cheaper one.)
-    private static func classification<E: Error>(
+    /// A table's entry is read where it is (``FoundationErrorTable/CodeTable/classification(at:retryOffer:)``),
+    /// not copied out as an optional value.
+    private func classification<E: Error>(
         of error: E, original: any Error, next: (any Error) -> Classification
     ) -> Classification {
-        let entry: FoundationErrorTable.Entry?
         if let cocoa = ExactTypeCast.cast(error, to: CocoaError.self) {
-            entry = FoundationErrorTable.cocoa[cocoa.code.rawValue]
+            guard let position = Table.cocoa.position(of: cocoa.code.rawValue) else { return next(original) }
+            return Table.cocoa.classification(at: position, retryOffer: retryOffer)
         } else if let posix = ExactTypeCast.cast(error, to: POSIXError.self) {
-            entry = FoundationErrorTable.posix[Int(posix.code.rawValue)]
+            guard let position = Table.posix.position(of: Int(posix.code.rawValue)) else { return next(original) }
+            return Table.posix.classification(at: position, retryOffer: retryOffer)
         } else if let url = ExactTypeCast.cast(error, to: URLError.self) {
-            entry = FoundationErrorTable.url[url.errorCode] ?? FoundationErrorTable.networkFailed
+            guard let position = Table.url.position(of: url.errorCode) else {
+                return Table.networkFailed.classification(retryOffer: retryOffer)
+            }
+            return Table.url.classification(at: position, retryOffer: retryOffer)
         } else if let decoding = ExactTypeCast.cast(error, to: DecodingError.self) {
-            return classify(decoding)
+            return Self.classify(decoding)
         } else if E.self == EncodingError.self {
-            entry = FoundationErrorTable.encodingFailed
+            return Table.encodingFailed.classification(retryOffer: retryOffer)
         } else if E.self == CancellationError.self {
-            entry = FoundationErrorTable.cancelled
+            return Table.cancelled.classification(retryOffer: retryOffer)
         } else if let remote = ExactTypeCast.cast(error, to: RemoteProblem.self) {
             // Not Foundation's, but the library's own value error: a problem a server answered with.
             return Classification.ofRemote(remote)
@@ -66,17 +82,14 @@ struct FoundationErrorClassifier: ErrorClassifier {
             // Boxed again by a continuation (``BoxedError``): the error as its own type. Tested last, so
             // an error thrown directly pays nothing for it.
             return classification(ofBoxed: original, next: next)
-        } else {
-            entry = nil
         }
-        guard let entry else { return next(original) }
-        return entry.classification
+        return next(original)
     }
 
     /// The classification of an error that opened as `any Error`: the error out of its box, opened as its
     /// own type. Not inlined: the rare path stays out of the common one.
     @inline(never)
-    private static func classification(ofBoxed boxed: any Error, next: (any Error) -> Classification)
+    private func classification(ofBoxed boxed: any Error, next: (any Error) -> Classification)
         -> Classification
     {
         let error = BoxedError.unboxed(boxed)

@@ -40,14 +40,17 @@ enum FoundationErrorTable {
         }
 
         /// ``classification`` with a reason and field problems of the error's own. An entry that offers a
-        /// retry gives the calling thread's copy of the stock retry's array (``retryOffer``).
-        func classification(reason: consuming LocalizableText, fieldProblems: consuming [FieldProblem] = [])
-            -> Classification
-        {
+        /// retry gives `retryOffer` when the caller has one of its thread's own (a thread's copy of the
+        /// pipeline's ``FoundationErrorClassifier`` has), else the calling thread's copy of the stock
+        /// retry's array (``retryOffer``).
+        func classification(
+            reason: consuming LocalizableText = LocalizableText(), fieldProblems: consuming [FieldProblem] = [],
+            retryOffer: [Recovery]? = nil
+        ) -> Classification {
             Classification(
                 code: code, category: category, severity: severity, title: LocalizableText(),
                 message: LocalizableText(), reason: reason, suggestion: LocalizableText(),
-                recoveries: offersRetry ? FoundationErrorTable.retryOffer : [], httpStatusOverride: nil,
+                recoveries: offersRetry ? retryOffer ?? FoundationErrorTable.retryOffer : [], httpStatusOverride: nil,
                 exitStatusOverride: nil,
                 location: nil,
                 referenceID: nil, isUnexpected: false, debugDetail: nil, responseHeaders: [],
@@ -232,13 +235,25 @@ enum FoundationErrorTable {
 
         /// The entry for `code`, if the family knows it.
         subscript(code: Int) -> Entry? {
+            position(of: code).map { entries[$0] }
+        }
+
+        /// Where the entry for `code` is, if the family knows it: an alert builds its classification there
+        /// (``classification(at:retryOffer:)``) rather than copying the entry out of the table, which
+        /// retains and releases its strings through the entry's value witnesses.
+        func position(of code: Int) -> Int? {
             var low = 0
             var high = codes.count
             while low < high {
                 let middle = (low + high) / 2
                 if codes[middle] < code { low = middle + 1 } else { high = middle }
             }
-            return low < codes.count && codes[low] == code ? entries[low] : nil
+            return low < codes.count && codes[low] == code ? low : nil
+        }
+
+        /// The classification of the entry at `position` (from ``position(of:)``), read in place.
+        func classification(at position: Int, retryOffer: [Recovery]) -> Classification {
+            entries[position].classification(retryOffer: retryOffer)
         }
 
         /// Every entry, by code.
