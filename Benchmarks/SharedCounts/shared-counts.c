@@ -3,7 +3,8 @@
 // shared-counts.sh, LD_PRELOAD'ed into Scaling; measurement only, never linked into anything we ship.
 // Environment: SHARED_COUNTS_ALERTS (alerts per thread, to divide by), SHARED_COUNTS_TYPES (list the
 // shared objects' types, named by the runtime's public swift_getTypeName), SHARED_COUNTS_CALLERS (list
-// the call sites of the shared writes, as file+offset). It wraps the runtime's public retain/release entry points as
+// the call sites of the shared writes, as file+offset), SHARED_COUNTS_ALL (count and list every write, shared
+// or not, as if shared: where an alert's writes are). It wraps the runtime's public retain/release entry points as
 // called from the program (calls inside libswiftCore itself are not seen), reads the object's refcount
 // word before and after the real call, and counts a write when it changed (an immortal object's count
 // is read and never written). At exit it compares the last two threads that made calls (the two
@@ -145,7 +146,7 @@ __attribute__((destructor)) static void report(void) {
         size_t typeCount = 0;
         for (size_t i = 0; i < SLOTS; i++) {
             Cell *c = &t->cells[i];
-            if (!c->object || !contains(others, n, c->object)) continue;
+            if (!c->object || (!flag("SHARED_COUNTS_ALL") && !contains(others, n, c->object))) continue;
             shared += c->count;
             size_t j = 0;
             while (j < callerCount && callers[j].caller != c->caller) j++;

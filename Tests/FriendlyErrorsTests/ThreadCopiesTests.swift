@@ -99,7 +99,8 @@ struct ThreadCopiesTests {
                 #expect(copied.confirmationActions == language.confirmationActions)
                 #expect(copied.retrySuggestionActions == language.retrySuggestionActions)
                 language.texts.forEach { slot, key, value in
-                    #expect(copied.texts[key]?.plain == value.plain, "\(language.name): \(key)")
+                    #expect(copy.text(forKey: key, language: ordinal)?.plain == value.plain, "\(language.name): \(key)")
+                    #expect(copy.text(at: slot, language: ordinal).value == value.value, "\(language.name): \(key)")
                 }
             }
             for code in ["shop", "file.notFound", "network.offline"] {
@@ -111,6 +112,64 @@ struct ThreadCopiesTests {
                             == index.value(.title, ofCode: row, language: ordinal)?.plain)
                 }
             }
+        }
+    }
+
+    /// A copy's texts are its own: a text of more than 15 UTF-8 bytes read through a copy is the index's
+    /// text in other storage, and its template another object, made once and then read again, so that
+    /// alerts on the copy's threads retain nothing the index's other copies retain (issue 45).
+    @Test func aCopysTextsAreItsOwnMadeOnceEach() throws {
+        let catalog = TranslationCatalog(strings: [
+            "en": ["shop.title": "The shop is closed today", "shop.message": "The shop closed at %@ today."]
+        ])
+        let index = catalog.index
+        let language = index.languages[0]
+        let row = try #require(index.codes["shop"])
+        func address(_ text: String?) -> UnsafeRawPointer? {
+            text?.utf8.withContiguousStorageIfAvailable { UnsafeRawPointer($0.baseAddress) } ?? nil
+        }
+        let original = try #require(index.value(.title, ofCode: row, language: 0))
+        let copies = (0..<2).map { index.copy(forThreadNumber: $0) }
+        let first = try #require(copies[0].value(.title, ofCode: row, language: 0))
+        let again = try #require(copies[0].value(.title, ofCode: row, language: 0))
+        let second = try #require(copies[1].value(.title, ofCode: row, language: 0))
+        #expect(first.plain == original.plain && second.plain == original.plain)
+        #expect(address(first.plain) != address(original.plain))
+        #expect(address(first.plain) != address(second.plain))
+        #expect(address(first.plain) == address(again.plain))
+        let template = try #require(copies[0].value(.message, ofCode: row, language: 0)?.template)
+        #expect(template !== language.texts["shop.message"]?.template)
+        #expect(template === copies[0].value(.message, ofCode: row, language: 0)?.template)
+        #expect(
+            copies[0].value(.message, ofCode: row, language: 0)?.formatted(with: ["9:00"], language: "en")
+                == "The shop closed at 9:00 today.")
+    }
+
+    /// `OnceSlots` and its plain twin give the value made once for each slot, to many threads asking at once.
+    @Test func onceSlotsAndTheirLockedTwinAgreeFromManyThreads() {
+        final class Made: @unchecked Sendable {
+            let lock = NSLock()
+            var count = 0
+            func make(_ slot: Int) -> [Int] {
+                lock.withLock { count += 1 }
+                return [slot, slot * 2]
+            }
+        }
+        for locked in [false, true] {
+            let made = Made()
+            let slots = OnceSlots<[Int]>(pageSizes: [0, 64, 3])
+            DispatchQueue.concurrentPerform(iterations: 8) { _ in
+                for slot in 0..<64 {
+                    let value =
+                        locked
+                        ? slots.valueLocked(page: 1, slot: slot) { made.make(slot) }
+                        : slots.value(page: 1, slot: slot) { made.make(slot) }
+                    precondition(value == [slot, slot * 2])
+                }
+            }
+            #expect((0..<64).allSatisfy { slots.valueIfMade(page: 1, slot: $0) == [$0, $0 * 2] })
+            #expect(slots.valueIfMade(page: 2, slot: 0) == nil)
+            if locked { #expect(made.count == 64) } else { #expect(made.count >= 64) }
         }
     }
 

@@ -271,7 +271,7 @@ struct AlertLocalizer {
         func resolve(_ text: LocalizableText, field: Field) -> String? {
             if let key = text.key {
                 if key.isEmpty { return formatDefault(text) }
-                return find(text) { ordinal in index.languages[ordinal].texts[key] }
+                return find(text) { ordinal in index.text(forKey: key, language: ordinal) }
             }
             guard let row else { return formatDefault(text) }
             return find(text) { ordinal in index.value(field, ofCode: row, language: ordinal) }
@@ -282,7 +282,7 @@ struct AlertLocalizer {
         /// given a default).
         func has(_ text: LocalizableText, field: Field, in ordinal: Int) -> Bool? {
             if let key = text.key {
-                return key.isEmpty ? nil : index.languages[ordinal].texts[key] != nil
+                return key.isEmpty ? nil : index.languages[ordinal].texts.entry(of: key) != nil
             }
             if let row, index.hasValue(field, ofCode: row, language: ordinal) { return true }
             return text.hasDefault ? false : nil

@@ -43,8 +43,9 @@ package struct PresenterTexts: Sendable, Hashable {
         // The alert's language, then the base language, without an array to hold the two.
         var candidate = ordinal
         while true {
-            let language = index.languages[candidate]
-            if let value = language.texts[key] { return value.formatted(with: arguments, language: language.name) }
+            if let value = index.text(forKey: key, language: candidate) {
+                return value.formatted(with: arguments, language: index.languages[candidate].name)
+            }
             guard candidate != CatalogIndex.baseOrdinal else { return nil }
             candidate = CatalogIndex.baseOrdinal
         }

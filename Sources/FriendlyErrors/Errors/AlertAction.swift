@@ -49,6 +49,12 @@ public struct AlertAction: Sendable, Identifiable, Hashable {
         self.perform = nil
     }
 
+    /// This action with its label in storage of its own: a thread's copy of a catalog's stock actions
+    /// (issue 45).
+    var withLabelCopied: AlertAction {
+        AlertAction(id: id, label: String(copyingStorageOf: label), role: role, href: href, perform: perform)
+    }
+
     /// Whether choosing this action runs code.
     package var isRecovery: Bool { perform != nil }
 

@@ -18,3 +18,30 @@ extension StringProtocol {
         return utf8.allSatisfy(predicate)
     }
 }
+
+extension String {
+    /// The same text in storage of its own: a string of more than 15 UTF-8 bytes that shares no object
+    /// with `other` (a shorter one is held inline, in no object at all). What a thread's copy of a catalog
+    /// text is made of, so that the reference counts alerts write on it are that copy's (issue 45).
+    init(copyingStorageOf other: String) {
+        var source = other
+        self = source.withUTF8 { bytes in
+            String(unsafeUninitializedCapacity: bytes.count) { buffer in
+                _ = buffer.initialize(fromContentsOf: bytes)
+                return bytes.count
+            }
+        }
+    }
+}
+
+extension String {
+    /// Whether this string's UTF-8 bytes are `other`'s, in the same storage: the same text, not only an
+    /// equal one. `false` for strings of 15 UTF-8 bytes or fewer, which are held inline, in no storage
+    /// to share.
+    func sharesStorage(with other: String) -> Bool {
+        guard utf8.count > 15, utf8.count == other.utf8.count else { return false }
+        let mine = utf8.withContiguousStorageIfAvailable { UnsafeRawPointer($0.baseAddress) } ?? nil
+        let theirs = other.utf8.withContiguousStorageIfAvailable { UnsafeRawPointer($0.baseAddress) } ?? nil
+        return mine != nil && mine == theirs
+    }
+}

@@ -54,6 +54,11 @@ struct StringTable<Value: Sendable>: Sendable {
         values[entry]
     }
 
+    /// The key of entry `entry`, a position that ``entry(of:)`` or ``forEach(_:)`` gave.
+    func key(at entry: Int) -> String {
+        keys[entry]
+    }
+
     /// Calls `body` with each entry's position, key and value, in insertion order.
     func forEach(_ body: (_ entry: Int, _ key: String, _ value: Value) -> Void) {
         for entry in keys.indices { body(entry, keys[entry], values[entry]) }

@@ -55,6 +55,23 @@ final class CatalogIndex: Sendable {
             }
         }
 
+        /// `other` for a thread's copy of the index (``CatalogIndex/text(at:language:)``, issue 45): its template its own
+        /// (read again when first formatted), and its strings copied unless `other` is `builtIn`, the
+        /// library's own text, whose strings are literals that no thread writes a count on. So what an
+        /// alert retains of it is written by the threads of one copy alone.
+        init(forThreadCopyOf other: Value, builtIn: Value?) {
+            switch other.value {
+            case .text(let text):
+                if case .text(let literal)? = builtIn?.value, text.sharesStorage(with: literal) {
+                    self.init(other.value)
+                } else {
+                    self.init(.text(String(copyingStorageOf: text)))
+                }
+            case .plural(let argument, let forms):
+                self.init(.plural(argument: argument, forms: forms.mapValues(String.init(copyingStorageOf:))))
+            }
+        }
+
         /// The value with its placeholders filled (see ``CatalogValue/formatted(with:language:)``).
         func formatted(with arguments: [LocalizableText.Argument], language: String) -> String {
             if let plain { return plain }
@@ -67,6 +84,8 @@ final class CatalogIndex: Sendable {
     /// around instead of copying (and retaining) every field.
     final class Language: Sendable {
         let name: String
+        /// The texts by key, shared by the index and its thread copies: the hot path reads a text through
+        /// ``CatalogIndex/text(at:language:)``, which gives a thread's copy of the index its own.
         let texts: StringTable<Value>
         /// OK and Cancel in this language, or the base language's where it has none.
         let ok: AlertAction
@@ -79,16 +98,17 @@ final class CatalogIndex: Sendable {
         /// language's own text (the alert looks it up along its chain).
         let retrySuggestionActions: [AlertAction]?
 
-        /// A copy for a thread (``CatalogIndex/forCurrentThread``): the same texts, with stock actions of
-        /// its own, in arrays of their own, so that alerts retain and release them on that thread alone.
+        /// A copy for a thread (``CatalogIndex/forCurrentThread``): the same texts, and stock actions of its
+        /// own, in arrays of their own, so that alerts retain and release them on that thread alone.
         init(copying language: Language) {
             name = language.name
             texts = language.texts
-            ok = language.ok
-            cancel = language.cancel
+            ok = language.ok.withLabelCopied
+            cancel = language.cancel.withLabelCopied
             confirmationActions = [ok]
-            // `map`, not `Array(_:)`: a new buffer, not the original's shared.
-            retrySuggestionActions = language.retrySuggestionActions.map { actions in actions.map { $0 } }
+            retrySuggestionActions = language.retrySuggestionActions.map { actions in
+                actions.map(\.withLabelCopied)
+            }
         }
 
         init(name: String, texts: [String: CatalogValue], ok: String, cancel: String) {
@@ -123,6 +143,11 @@ final class CatalogIndex: Sendable {
     /// Recovery labels (`<code>.action.<id>`) by `c × languages + l`, then by action id.
     private let actionSlots: [Int: [String: Int32]]
 
+    /// In a thread's copy, the texts its threads have read, a page per language, each text copied for the
+    /// copy the first time (``text(at:language:)``); no pages in the index itself (`isCopy` false).
+    private let ownTexts: OnceSlots<Value>
+    private let isCopy: Bool
+
     /// Copies of this index for threads (empty in a copy): an alert reads its thread's
     /// (``forCurrentThread``), so that the index, its languages and their stock actions, which every
     /// alert retains, are retained by one thread each rather than by every core at once (issue 45).
@@ -145,6 +170,8 @@ final class CatalogIndex: Sendable {
         self.categoryRows = categoryRows
         self.fieldSlots = fieldSlots
         self.actionSlots = actionSlots
+        ownTexts = OnceSlots(pageSizes: languages.map(\.texts.count))
+        isCopy = true
         threadCopies = .none
     }
 
@@ -206,6 +233,8 @@ final class CatalogIndex: Sendable {
         self.categoryRows = categoryRows
         self.fieldSlots = fieldSlots
         self.actionSlots = actionSlots
+        ownTexts = OnceSlots(pageSizes: [])
+        isCopy = false
         threadCopies = ThreadCopies {
             CatalogIndex(
                 copying: languages, codes: codes, categoryRows: categoryRows, fieldSlots: fieldSlots,
@@ -224,7 +253,34 @@ final class CatalogIndex: Sendable {
 
     func value(_ field: Field, ofCode row: Int, language ordinal: Int) -> Value? {
         let slot = fieldSlots[(row * languages.count + ordinal) * Field.allCases.count + field.rawValue]
-        return slot < 0 ? nil : languages[ordinal].texts.value(at: Int(slot))
+        return slot < 0 ? nil : text(at: Int(slot), language: ordinal)
+    }
+
+    /// The text in slot `slot` of the language with this ordinal (a position its table gave): in a thread's
+    /// copy, the copy's own (issue 45), made from the index's the first time one of the copy's threads
+    /// reads it.
+    @inline(__always)
+    func text(at slot: Int, language ordinal: Int) -> Value {
+        guard isCopy else { return languages[ordinal].texts.value(at: slot) }
+        if let value = ownTexts.valueIfMade(page: ordinal, slot: slot) { return value }
+        return copyText(at: slot, language: ordinal)
+    }
+
+    /// The text for `key` in the language with this ordinal, if it has one (see ``text(at:language:)``).
+    func text(forKey key: String, language ordinal: Int) -> Value? {
+        guard let slot = languages[ordinal].texts.entry(of: key) else { return nil }
+        return text(at: slot, language: ordinal)
+    }
+
+    /// A text of the index, copied for this copy of it: the first read of it on one of the copy's threads.
+    @inline(never)
+    private func copyText(at slot: Int, language ordinal: Int) -> Value {
+        ownTexts.value(page: ordinal, slot: slot) {
+            let language = languages[ordinal]
+            let builtIn = TranslationCatalog.builtIn.index.languages.first { $0.name == language.name }
+            return Value(
+                forThreadCopyOf: language.texts.value(at: slot), builtIn: builtIn?.texts[language.texts.key(at: slot)])
+        }
     }
 
     /// Whether the language with this ordinal has field `field` of the code numbered `row`: what
@@ -236,7 +292,7 @@ final class CatalogIndex: Sendable {
     /// The label of recovery `id` of the code numbered `row`, in the language with this ordinal.
     func actionLabel(_ id: String, ofCode row: Int, language ordinal: Int) -> Value? {
         guard let slot = actionSlots[row * languages.count + ordinal]?[id] else { return nil }
-        return languages[ordinal].texts.value(at: Int(slot))
+        return text(at: Int(slot), language: ordinal)
     }
 
     private static let actionSuffix = Array(".action".utf8)
