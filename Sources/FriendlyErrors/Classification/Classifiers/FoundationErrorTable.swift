@@ -40,21 +40,30 @@ enum FoundationErrorTable {
         }
 
         /// ``classification`` with a reason and field problems of the error's own. An entry that offers a
-        /// retry gives `retryOffer` when the caller has one of its thread's own (a thread's copy of the
-        /// pipeline's ``FoundationErrorClassifier`` has), else the calling thread's copy of the stock
-        /// retry's array (``retryOffer``).
-        func classification(
-            reason: consuming LocalizableText = LocalizableText(), fieldProblems: consuming [FieldProblem] = [],
-            retryOffer: [Recovery]? = nil
-        ) -> Classification {
+        /// retry gives the calling thread's copy of the stock retry's array (``retryOffer``).
+        func classification(reason: consuming LocalizableText, fieldProblems: consuming [FieldProblem] = [])
+            -> Classification
+        {
             Classification(
                 code: code, category: category, severity: severity, title: LocalizableText(),
                 message: LocalizableText(), reason: reason, suggestion: LocalizableText(),
-                recoveries: offersRetry ? retryOffer ?? FoundationErrorTable.retryOffer : [], httpStatusOverride: nil,
+                recoveries: offersRetry ? FoundationErrorTable.retryOffer : [], httpStatusOverride: nil,
                 exitStatusOverride: nil,
                 location: nil,
                 referenceID: nil, isUnexpected: false, debugDetail: nil, responseHeaders: [],
                 fieldProblems: fieldProblems, logLevelOverride: nil, knownCode: ordinal)
+        }
+
+        /// ``classification``, an entry that offers a retry giving `retryOffer`: the stock retry's array
+        /// of the caller's thread (a thread's copy of the pipeline's ``FoundationErrorClassifier`` has one
+        /// of its own), found without reading the thread's number again.
+        func classification(retryOffer: [Recovery]) -> Classification {
+            Classification(
+                code: code, category: category, severity: severity, title: LocalizableText(),
+                message: LocalizableText(), reason: LocalizableText(), suggestion: LocalizableText(),
+                recoveries: offersRetry ? retryOffer : [], httpStatusOverride: nil, exitStatusOverride: nil,
+                location: nil, referenceID: nil, isUnexpected: false, debugDetail: nil, responseHeaders: [],
+                fieldProblems: [], logLevelOverride: nil, knownCode: ordinal)
         }
     }
 
