@@ -168,6 +168,7 @@ struct ThreadCopiesTests {
                 }
             }
             #expect((0..<64).allSatisfy { slots.valueIfMade(page: 1, slot: $0) == [$0, $0 * 2] })
+            #expect((0..<64).allSatisfy { slots.value(page: 1, slot: $0) { [-1] } == [$0, $0 * 2] })
             #expect(slots.valueIfMade(page: 2, slot: 0) == nil)
             if locked { #expect(made.count == 64) } else { #expect(made.count >= 64) }
         }

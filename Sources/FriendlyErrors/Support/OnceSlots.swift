@@ -53,34 +53,41 @@ struct OnceSlots<Value: Sendable>: ~Copyable, @unchecked Sendable {
         sizes.deallocate()
     }
 
-    /// The value of slot `slot` of page `page`, if it has been made.
+    /// The value of slot `slot` of page `page`, made by `make` the first time it is read. Read in place:
+    /// a caller that uses one field of the value copies that field alone.
     @inline(__always)
-    func valueIfMade(page: Int, slot: Int) -> Value? {
+    func value(page: Int, slot: Int, _ make: () -> Value) -> Value {
+        (madeValue(page: page, slot: slot) ?? publish(make(), page: page, slot: slot)).pointee
+    }
+
+    /// Where the value of slot `slot` of page `page` is, if it has been made.
+    @inline(__always)
+    func madeValue(page: Int, slot: Int) -> UnsafePointer<Value>? {
         precondition(page >= 0 && page < pageCount && slot >= 0 && slot < sizes[page], "slot out of range")
         guard let slots = pages[page].load(ordering: .acquiring)?.assumingMemoryBound(to: Pointer.self),
             let value = slots[slot].load(ordering: .acquiring)
         else { return nil }
-        return value.assumingMemoryBound(to: Value.self).pointee
+        return UnsafePointer(value.assumingMemoryBound(to: Value.self))
     }
 
-    /// The value of slot `slot` of page `page`, made by `make` the first time it is read.
-    @inline(__always)
-    func value(page: Int, slot: Int, _ make: () -> Value) -> Value {
-        valueIfMade(page: page, slot: slot) ?? publish(make(), page: page, slot: slot)
+    /// The value of slot `slot` of page `page`, if it has been made.
+    func valueIfMade(page: Int, slot: Int) -> Value? {
+        madeValue(page: page, slot: slot)?.pointee
     }
 
-    /// Publishes `value` in the slot unless another thread did first: the value the slot holds.
-    private func publish(_ value: Value, page: Int, slot: Int) -> Value {
+    /// Publishes `value` in the slot unless another thread did first: where the value the slot holds is.
+    @inline(never)
+    private func publish(_ value: Value, page: Int, slot: Int) -> UnsafePointer<Value> {
         let slots = self.slots(of: page)
         let stored = UnsafeMutablePointer<Value>.allocate(capacity: 1)
         stored.initialize(to: value)
         let (exchanged, current) = slots[slot].compareExchange(
             expected: nil, desired: UnsafeMutableRawPointer(stored), ordering: .acquiringAndReleasing)
-        if exchanged { return value }
+        if exchanged { return UnsafePointer(stored) }
         stored.deinitialize(count: 1)
         stored.deallocate()
         // The winner's value, which the slots keep.
-        return current!.assumingMemoryBound(to: Value.self).pointee
+        return UnsafePointer(current!.assumingMemoryBound(to: Value.self))
     }
 
     /// The slots of `page`, allocated (all empty) unless another thread did first.
@@ -104,7 +111,7 @@ struct OnceSlots<Value: Sendable>: ~Copyable, @unchecked Sendable {
             if let value = slots(of: page)[slot].load(ordering: .relaxed) {
                 return value.assumingMemoryBound(to: Value.self).pointee
             }
-            return publish(make(), page: page, slot: slot)
+            return publish(make(), page: page, slot: slot).pointee
         }
     }
 }

@@ -143,8 +143,8 @@ final class CatalogIndex: Sendable {
     /// Recovery labels (`<code>.action.<id>`) by `c × languages + l`, then by action id.
     private let actionSlots: [Int: [String: Int32]]
 
-    /// In a thread's copy, the texts its threads have read, a page per language, each text copied for the
-    /// copy the first time (``text(at:language:)``); no pages in the index itself (`isCopy` false).
+    /// The texts read through this index, a page per language (``text(at:language:)``): in a thread's copy,
+    /// each text copied for the copy the first time; in the index itself (`isCopy` false), the table's own.
     private let ownTexts: OnceSlots<Value>
     private let isCopy: Bool
 
@@ -233,7 +233,7 @@ final class CatalogIndex: Sendable {
         self.categoryRows = categoryRows
         self.fieldSlots = fieldSlots
         self.actionSlots = actionSlots
-        ownTexts = OnceSlots(pageSizes: [])
+        ownTexts = OnceSlots(pageSizes: languages.map(\.texts.count))
         isCopy = false
         threadCopies = ThreadCopies {
             CatalogIndex(
@@ -251,6 +251,7 @@ final class CatalogIndex: Sendable {
         return row < 0 ? nil : row
     }
 
+    @inline(__always)
     func value(_ field: Field, ofCode row: Int, language ordinal: Int) -> Value? {
         let slot = fieldSlots[(row * languages.count + ordinal) * Field.allCases.count + field.rawValue]
         return slot < 0 ? nil : text(at: Int(slot), language: ordinal)
@@ -258,29 +259,29 @@ final class CatalogIndex: Sendable {
 
     /// The text in slot `slot` of the language with this ordinal (a position its table gave): in a thread's
     /// copy, the copy's own (issue 45), made from the index's the first time one of the copy's threads
-    /// reads it.
+    /// reads it. Read in place (``OnceSlots``), in the index itself too, so that a caller reading one
+    /// field of the text copies that field alone.
     @inline(__always)
     func text(at slot: Int, language ordinal: Int) -> Value {
-        guard isCopy else { return languages[ordinal].texts.value(at: slot) }
-        if let value = ownTexts.valueIfMade(page: ordinal, slot: slot) { return value }
-        return copyText(at: slot, language: ordinal)
+        ownTexts.value(page: ordinal, slot: slot) { madeText(at: slot, language: ordinal) }
     }
 
     /// The text for `key` in the language with this ordinal, if it has one (see ``text(at:language:)``).
+    @inline(__always)
     func text(forKey key: String, language ordinal: Int) -> Value? {
         guard let slot = languages[ordinal].texts.entry(of: key) else { return nil }
         return text(at: slot, language: ordinal)
     }
 
-    /// A text of the index, copied for this copy of it: the first read of it on one of the copy's threads.
+    /// The text in slot `slot` as this index keeps it: the table's own in the index itself, a copy of it
+    /// in a thread's copy. The first read of the text through this index.
     @inline(never)
-    private func copyText(at slot: Int, language ordinal: Int) -> Value {
-        ownTexts.value(page: ordinal, slot: slot) {
-            let language = languages[ordinal]
-            let builtIn = TranslationCatalog.builtIn.index.languages.first { $0.name == language.name }
-            return Value(
-                forThreadCopyOf: language.texts.value(at: slot), builtIn: builtIn?.texts[language.texts.key(at: slot)])
-        }
+    private func madeText(at slot: Int, language ordinal: Int) -> Value {
+        let language = languages[ordinal]
+        let original = language.texts.value(at: slot)
+        guard isCopy else { return original }
+        let builtIn = TranslationCatalog.builtIn.index.languages.first { $0.name == language.name }
+        return Value(forThreadCopyOf: original, builtIn: builtIn?.texts[language.texts.key(at: slot)])
     }
 
     /// Whether the language with this ordinal has field `field` of the code numbered `row`: what
@@ -290,6 +291,7 @@ final class CatalogIndex: Sendable {
     }
 
     /// The label of recovery `id` of the code numbered `row`, in the language with this ordinal.
+    @inline(__always)
     func actionLabel(_ id: String, ofCode row: Int, language ordinal: Int) -> Value? {
         guard let slot = actionSlots[row * languages.count + ordinal]?[id] else { return nil }
         return text(at: Int(slot), language: ordinal)
