@@ -19,7 +19,8 @@
 #include <string.h>
 
 #define SLOTS (1 << 18)
-typedef struct { uintptr_t object, caller; uint64_t count; } Cell;
+// `type`: the object's metadata when first seen, read then (the object may be freed by the report).
+typedef struct { uintptr_t object, caller, type; uint64_t count; } Cell;
 typedef struct { Cell *cells; uint64_t calls, writes; } Table;
 
 static Table tables[256];
@@ -72,7 +73,7 @@ static void note(uintptr_t object, uintptr_t caller, int wrote) {
     for (uint64_t i = h >> 46;; i = (i + 1) & (SLOTS - 1)) {
         Cell *c = &t->cells[i];
         if (c->object == object && c->caller == caller) { c->count++; return; }
-        if (c->object == 0) { c->object = object; c->caller = caller; c->count = 1; return; }
+        if (c->object == 0) { c->object = object; c->caller = caller; c->type = *(uintptr_t *)object; c->count = 1; return; }
     }
 }
 
@@ -153,7 +154,7 @@ __attribute__((destructor)) static void report(void) {
             if (j == callerCount) { callers[callerCount].caller = c->caller; callerCount++; }
             callers[j].count += c->count;
             if (flag("SHARED_COUNTS_TYPES")) {
-                uintptr_t type = *(uintptr_t *)c->object;
+                uintptr_t type = c->type;
                 size_t m = 0;
                 while (m < typeCount && types[m].caller != type) m++;
                 if (m == typeCount) { types[typeCount].caller = type; typeCount++; }

@@ -46,21 +46,24 @@ struct AlertLocalizer {
             ?? lookup.generic(.message, of: category)
             ?? title
         let ordinal = chain.first ?? CatalogIndex.baseOrdinal
-        let language = index.languages[ordinal]
+        // Each field read from the array in place: a `Language` held in a local is retained and released
+        // around the code between (two reference-count writes an alert).
+        let languages = index.languages
         let actions: [AlertAction]
         switch classification.recoveries.count {
         case 0:
-            actions = language.confirmationActions
-        case 1 where classification.recoveries[0].isStockRetryOffer && language.retrySuggestionActions != nil:
+            actions = languages[ordinal].confirmationActions
+        case 1 where classification.recoveries[0].isStockRetryOffer && languages[ordinal].retrySuggestionActions != nil:
             // Try Again, as the alert's first language has it: the same actions for every such alert.
-            actions = language.retrySuggestionActions!
+            actions = languages[ordinal].retrySuggestionActions!
         case 1 where !Self.isStockID(classification.recoveries[0].id):
             // The common suggestion (one recovery and Cancel), built straight into its final array.
             let recovery = action(for: classification.recoveries[0], lookup)
-            actions = AlertAction.suggestionActions(recovery, cancel: language.cancel)
+            actions = AlertAction.suggestionActions(recovery, cancel: languages[ordinal].cancel)
         default:
             actions = AlertAction.orderedActions(
-                for: recoveryActions(classification.recoveries, lookup), cancel: language.cancel, ok: language.ok)
+                for: recoveryActions(classification.recoveries, lookup), cancel: languages[ordinal].cancel,
+                ok: languages[ordinal].ok)
         }
         return Alert(
             code: classification.code,
@@ -73,7 +76,7 @@ struct AlertLocalizer {
             referenceID: classification.referenceID,
             isUnexpected: classification.isUnexpected,
             actions: actions,
-            language: language.name,
+            language: languages[ordinal].name,
             occurrences: 1,
             httpStatusOverride: classification.httpStatusOverride,
             exitStatusOverride: classification.exitStatusOverride,
