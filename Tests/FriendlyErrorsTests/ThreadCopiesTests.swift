@@ -137,9 +137,10 @@ struct ThreadCopiesTests {
         #expect(address(first.plain) != address(original.plain))
         #expect(address(first.plain) != address(second.plain))
         #expect(address(first.plain) == address(again.plain))
-        let template = try #require(copies[0].value(.message, ofCode: row, language: 0)?.template)
-        #expect(template !== language.texts["shop.message"]?.template)
-        #expect(template === copies[0].value(.message, ofCode: row, language: 0)?.template)
+        let template = try #require(copies[0].value(.message, ofCode: row, language: 0)?.parsed)
+        #expect(template !== language.texts["shop.message"]?.template?.template)
+        #expect(template === copies[0].value(.message, ofCode: row, language: 0)?.parsed)
+        #expect(template !== copies[1].value(.message, ofCode: row, language: 0)?.parsed)
         #expect(
             copies[0].value(.message, ofCode: row, language: 0)?.formatted(with: ["9:00"], language: "en")
                 == "The shop closed at 9:00 today.")

@@ -40,41 +40,54 @@ final class CatalogIndex: Sendable {
         /// The text itself when formatting cannot change it, whatever the arguments.
         let plain: String?
 
-        /// A text with `%`, read once (when it is first formatted) rather than for every alert.
+        /// A text with `%`, read once (when it is first formatted) rather than for every alert: in the index
+        /// itself, which a catalog of thousands of texts loads without reading each.
         let template: LazyPlaceholderTemplate?
+        /// A text with `%`, already read: in a thread's copy of the index, which makes its value the first
+        /// time it reads the text, and so reads the template then. An alert formats it without going
+        /// through the lazy template (two objects retained, an atomic load).
+        let parsed: PlaceholderTemplate?
 
         init(_ value: CatalogValue) {
+            self.init(value, parsing: false)
+        }
+
+        /// The value, its template read now (`parsing`) or when first formatted.
+        private init(_ value: CatalogValue, parsing: Bool) {
             self.value = value
-            if case .text(let text) = value {
-                let hasPlaceholders = text.containsUTF8Byte(UInt8(ascii: "%"))
-                plain = hasPlaceholders ? nil : text
-                template = hasPlaceholders ? LazyPlaceholderTemplate(text) : nil
-            } else {
+            if case .text(let text) = value, text.containsUTF8Byte(UInt8(ascii: "%")) {
                 plain = nil
+                template = parsing ? nil : LazyPlaceholderTemplate(text)
+                parsed = parsing ? PlaceholderTemplate(text) : nil
+            } else {
+                if case .text(let text) = value { plain = text } else { plain = nil }
                 template = nil
+                parsed = nil
             }
         }
 
-        /// `other` for a thread's copy of the index (``CatalogIndex/text(at:language:)``, issue 45): its template its own
-        /// (read again when first formatted), and its strings copied unless `other` is `builtIn`, the
-        /// library's own text, whose strings are literals that no thread writes a count on. So what an
-        /// alert retains of it is written by the threads of one copy alone.
+        /// `other` for a thread's copy of the index (``CatalogIndex/text(at:language:)``, issue 45): its template its
+        /// own, read now, and its strings copied unless `other` is `builtIn`, the library's own text, whose
+        /// strings are literals that no thread writes a count on. So what an alert retains of it is written
+        /// by the threads of one copy alone.
         init(forThreadCopyOf other: Value, builtIn: Value?) {
             switch other.value {
             case .text(let text):
                 if case .text(let literal)? = builtIn?.value, text.sharesStorage(with: literal) {
-                    self.init(other.value)
+                    self.init(other.value, parsing: true)
                 } else {
-                    self.init(.text(String(copyingStorageOf: text)))
+                    self.init(.text(String(copyingStorageOf: text)), parsing: true)
                 }
             case .plural(let argument, let forms):
-                self.init(.plural(argument: argument, forms: forms.mapValues(String.init(copyingStorageOf:))))
+                self.init(
+                    .plural(argument: argument, forms: forms.mapValues(String.init(copyingStorageOf:))), parsing: true)
             }
         }
 
         /// The value with its placeholders filled (see ``CatalogValue/formatted(with:language:)``).
         func formatted(with arguments: [LocalizableText.Argument], language: String) -> String {
             if let plain { return plain }
+            if let parsed { return parsed.format(arguments) }
             if let template { return template.template.format(arguments) }
             return value.formatted(with: arguments, language: language)
         }
