@@ -125,18 +125,16 @@ struct ThreadCopiesTests {
         let index = catalog.index
         let language = index.languages[0]
         let row = try #require(index.codes["shop"])
-        func address(_ text: String?) -> UnsafeRawPointer? {
-            text?.utf8.withContiguousStorageIfAvailable { UnsafeRawPointer($0.baseAddress) } ?? nil
-        }
-        let original = try #require(index.value(.title, ofCode: row, language: 0))
+        let original = try #require(index.value(.title, ofCode: row, language: 0)?.plain)
         let copies = (0..<2).map { index.copy(forThreadNumber: $0) }
-        let first = try #require(copies[0].value(.title, ofCode: row, language: 0))
-        let again = try #require(copies[0].value(.title, ofCode: row, language: 0))
-        let second = try #require(copies[1].value(.title, ofCode: row, language: 0))
-        #expect(first.plain == original.plain && second.plain == original.plain)
-        #expect(address(first.plain) != address(original.plain))
-        #expect(address(first.plain) != address(second.plain))
-        #expect(address(first.plain) == address(again.plain))
+        let first = try #require(copies[0].value(.title, ofCode: row, language: 0)?.plain)
+        let again = try #require(copies[0].value(.title, ofCode: row, language: 0)?.plain)
+        let second = try #require(copies[1].value(.title, ofCode: row, language: 0)?.plain)
+        #expect(first == original && second == original)
+        #expect(original.sharesStorage(with: original))
+        #expect(!first.sharesStorage(with: original))
+        #expect(!first.sharesStorage(with: second))
+        #expect(first.sharesStorage(with: again))
         let template = try #require(copies[0].value(.message, ofCode: row, language: 0)?.parsed)
         #expect(template !== language.texts["shop.message"]?.template?.template)
         #expect(template === copies[0].value(.message, ofCode: row, language: 0)?.parsed)
@@ -168,9 +166,9 @@ struct ThreadCopiesTests {
                     precondition(value == [slot, slot * 2])
                 }
             }
-            #expect((0..<64).allSatisfy { slots.valueIfMade(page: 1, slot: $0) == [$0, $0 * 2] })
+            #expect((0..<64).allSatisfy { slots.madeValue(page: 1, slot: $0)?.pointee == [$0, $0 * 2] })
             #expect((0..<64).allSatisfy { slots.value(page: 1, slot: $0) { [-1] } == [$0, $0 * 2] })
-            #expect(slots.valueIfMade(page: 2, slot: 0) == nil)
+            #expect(slots.madeValue(page: 2, slot: 0) == nil)
             if locked { #expect(made.count == 64) } else { #expect(made.count >= 64) }
         }
     }

@@ -70,11 +70,6 @@ struct OnceSlots<Value: Sendable>: ~Copyable, @unchecked Sendable {
         return UnsafePointer(value.assumingMemoryBound(to: Value.self))
     }
 
-    /// The value of slot `slot` of page `page`, if it has been made.
-    func valueIfMade(page: Int, slot: Int) -> Value? {
-        madeValue(page: page, slot: slot)?.pointee
-    }
-
     /// Publishes `value` in the slot unless another thread did first: where the value the slot holds is.
     @inline(never)
     private func publish(_ value: Value, page: Int, slot: Int) -> UnsafePointer<Value> {

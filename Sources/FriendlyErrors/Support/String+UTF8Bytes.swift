@@ -32,9 +32,7 @@ extension String {
             }
         }
     }
-}
 
-extension String {
     /// Whether this string's UTF-8 bytes are `other`'s, in the same storage: the same text, not only an
     /// equal one. `false` for strings of 15 UTF-8 bytes or fewer, which are held inline, in no storage
     /// to share.
